@@ -1,0 +1,15 @@
+#pragma once
+// armdyn: the umbrella header.
+#include "armdyn/algorithm/crba.hpp"
+#include "armdyn/algorithm/forward_dynamics.hpp"
+#include "armdyn/algorithm/kinematics.hpp"
+#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/core/error.hpp"
+#include "armdyn/io/dh_json.hpp"
+#include "armdyn/io/load.hpp"
+#include "armdyn/io/urdf.hpp"
+#include "armdyn/model/catalogue.hpp"
+#include "armdyn/model/dh.hpp"
+#include "armdyn/model/builder.hpp"
+#include "armdyn/model/data.hpp"
+#include "armdyn/model/model.hpp"

@@ -1,0 +1,37 @@
+#pragma once
+// Reading JSON input with errors that name the file, the line and the field.
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "armdyn/core/types.hpp"
+
+namespace armdyn {
+
+/// Parses `text`; a syntax error becomes an InputError "<source>: line L, column C: <what>".
+nlohmann::json parse_json(const std::string& text, const std::string& source);
+
+/// Typed access to a parsed document; every failure throws an InputError
+/// "<source>: <field>: <message>" (field paths like "states[3].q[2]").
+class JsonGetter {
+ public:
+  explicit JsonGetter(std::string source) : source_(std::move(source)) {}
+  const std::string& source() const { return source_; }
+
+  [[noreturn]] void fail(const std::string& field, const std::string& message) const;
+  void require_object(const nlohmann::json& j, const std::string& field) const;
+  /// Refuses keys other than `allowed` (a misspelt key must not be silently ignored).
+  void allow_keys(const nlohmann::json& j, const std::string& field, std::initializer_list<const char*> allowed) const;
+  double number(const nlohmann::json& j, const std::string& field) const;  ///< finite
+  double number_or(const nlohmann::json& obj, const char* key, const std::string& at, double fallback) const;
+  std::string string(const nlohmann::json& j, const std::string& field) const;
+  Vec3<double> vec3(const nlohmann::json& j, const std::string& field) const;
+  /// An array of finite numbers of length n (n < 0: any length).
+  std::vector<double> numbers(const nlohmann::json& j, const std::string& field, int n = -1) const;
+
+ private:
+  std::string source_;
+};
+
+}  // namespace armdyn

@@ -1,0 +1,46 @@
+#pragma once
+// The workspace of the algorithms for one Model: every result and temporary, allocated once here
+// so that no algorithm allocates afterwards. One Model may serve any number of Data (one per
+// thread). Each field names the algorithm that writes it.
+#include <vector>
+
+#include "armdyn/model/model.hpp"
+#include "armdyn/spatial/inertia.hpp"
+#include "armdyn/spatial/motion.hpp"
+
+namespace armdyn {
+
+template <class S> struct DataTpl {
+  explicit DataTpl(const ModelTpl<S>& model)
+      : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), v(model.dof), a(model.dof),
+        f(model.dof), Ic(model.dof), Fc(model.dof), S_o(model.dof),
+        tau(VecX<S>::Zero(model.dof)), c(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
+        qdd(VecX<S>::Zero(model.dof)), M(MatX<S>::Zero(model.dof, model.dof)),
+        L(MatX<S>::Zero(model.dof, model.dof)) {}
+
+  // Kinematics.
+  std::vector<Transform<S>> X_up;  ///< body i in its parent's body frame (rnea, crba, kinematics)
+  std::vector<Transform<S>> oMb;   ///< body i in the base frame (forward_kinematics, crba)
+  std::vector<Transform<S>> oMf;   ///< named frame k in the base frame (forward_kinematics)
+
+  // Recursive Newton-Euler (body frames).
+  std::vector<Motion<S>> v, a;  ///< spatial velocity and acceleration of body i
+  std::vector<Force<S>> f;      ///< force transmitted from the parent to body i
+
+  // Composite-rigid-body algorithm (base frame).
+  std::vector<Inertia<S>> Ic;  ///< composite inertia of the subtree rooted at body i
+  std::vector<Force<S>> Fc;    ///< Ic[i] * S_o[i]
+  std::vector<Motion<S>> S_o;  ///< joint i's motion subspace in the base frame
+
+  // Joint-space results.
+  VecX<S> tau;  ///< rnea: inverse dynamics
+  VecX<S> c;    ///< nonlinear_effects: C(q, v) v + g(q)
+  VecX<S> g;    ///< gravity_torque: g(q)
+  VecX<S> qdd;  ///< forward_dynamics
+  MatX<S> M;    ///< crba: joint-space mass matrix, full and symmetric
+  MatX<S> L;    ///< forward_dynamics: Cholesky factor of M (lower triangle)
+};
+
+using Data = DataTpl<double>;
+
+}  // namespace armdyn

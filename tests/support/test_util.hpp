@@ -1,0 +1,28 @@
+#pragma once
+// Helpers shared by the tests: data paths, random models and states, relative comparisons.
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include "armdyn/core/types.hpp"
+
+namespace armdyn::test {
+
+inline std::string data_path(const std::string& relative) { return std::string(ARMDYN_TEST_DATA_DIR) + "/" + relative; }
+
+/// max |a - b| / max(|b|_inf, floor): the relative disagreement used by the cross-checks.
+template <class A, class B>
+double rel_diff(const A& a, const B& b, double floor = 1.0) {
+  const double scale = std::max(b.cwiseAbs().maxCoeff(), floor);
+  return (a - b).cwiseAbs().maxCoeff() / scale;
+}
+
+/// A vector of n numbers uniform in [lo, hi].
+inline VecX<double> random_vector(std::mt19937_64& rng, int n, double lo = -1.0, double hi = 1.0) {
+  std::uniform_real_distribution<double> u(lo, hi);
+  VecX<double> x(n);
+  for (int i = 0; i < n; ++i) x[i] = u(rng);
+  return x;
+}
+
+}  // namespace armdyn::test
