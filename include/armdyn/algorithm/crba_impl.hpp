@@ -4,47 +4,48 @@
 
 namespace armdyn {
 
-// Base-frame composite-rigid-body algorithm:
-//   ^0X_i = ^0X_p X_i,  Ic_i = ^0X_i . I_i  (inertia carried to the base frame)      (1)
-//   Ic_p += Ic_i, children before parents                                          (2)
-//   S_i = [z_i; p_i x z_i] (revolute) or [0; z_i] (prismatic), z_i = ^0R_i e_z       (3)
-//   F_j = Ic_j S_j,  M_ij = M_ji = S_i . F_j for i = j and every ancestor of j       (4)
+// Composite-rigid-body algorithm in body frames ([Featherstone] RBDA §6.2; Walker-Orin method 3):
+//   Ic_i = I_i + sum over children c of X_c^T-transported Ic_c, children before parents     (1)
+//   F = Ic_i S_i:  revolute [I e_z; -h x e_z] = [Ic.I.col(2); (-h_y, h_x, 0)],
+//                  prismatic [h x e_z; m e_z] = [(h_y, -h_x, 0); (0, 0, m)]                  (2)
+//   M_ii = S_i . F;  then for each ancestor j of i: F <- X_k^T F (k the child on the path),
+//   M_ji = M_ij = S_j . F                                                                  (3)
+// With every joint on its body's z axis, S_j . F is one component of F, and (2) costs nothing.
 template <class S>
 const MatX<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
   check_size(q, model.dof, "q");
   const int n = model.dof;
-  // (1)
   for (int i = 0; i < n; ++i) {
     joint_placement(model, i, q[i], data.X_up[i]);
-    const int p = model.parent[i];
-    data.oMb[i] = p < 0 ? data.X_up[i] : data.oMb[p] * data.X_up[i];
-    data.Ic[i] = transform_to_parent(data.oMb[i], model.inertia[i]);
+    data.Ic[i] = model.inertia[i];
   }
-  // (2), (3)
-  for (int i = n - 1; i >= 0; --i) {
-    const int p = model.parent[i];
-    if (p >= 0) data.Ic[p] += data.Ic[i];
-    const Transform<S>& X = data.oMb[i];
-    Motion<S>& s = data.S_o[i];
-    if (model.joint_type[i] == JointType::kRevolute) {
-      s.w = X.R.col(2);
-      s.v = X.p.cross(s.w);
-    } else {
-      s.w.setZero();
-      s.v = X.R.col(2);
-    }
-  }
-  // (4)
   MatX<S>& M = data.M;
   M.setZero();
-  for (int j = 0; j < n; ++j) {
-    const Force<S> F = data.Ic[j] * data.S_o[j];
-    data.Fc[j] = F;
-    M(j, j) = dot(data.S_o[j], F);
-    for (int i = model.parent[j]; i >= 0; i = model.parent[i]) {
-      M(i, j) = dot(data.S_o[i], F);
-      M(j, i) = M(i, j);
+  for (int i = n - 1; i >= 0; --i) {
+    const Inertia<S>& Ic = data.Ic[i];
+    const int p = model.parent[i];
+    // (2)
+    Force<S> F;
+    const bool revolute = model.joint_type[i] == JointType::kRevolute;
+    if (revolute) {
+      F.n = Ic.I.col(2);
+      F.f = Vec3<S>(-Ic.h.y(), Ic.h.x(), S(0));
+    } else {
+      F.n = Vec3<S>(Ic.h.y(), -Ic.h.x(), S(0));
+      F.f = Vec3<S>(S(0), S(0), Ic.m);
     }
+    M(i, i) = revolute ? F.n.z() : F.f.z();
+    // (3)
+    for (int k = i, j = p; j >= 0; k = j, j = model.parent[j]) {
+      const Transform<S>& X = data.X_up[k];
+      const Vec3<S> Rf = X.R * F.f;
+      F.n = X.R * F.n + X.p.cross(Rf);
+      F.f = Rf;
+      M(j, i) = model.joint_type[j] == JointType::kRevolute ? F.n.z() : F.f.z();
+      M(i, j) = M(j, i);
+    }
+    // (1)
+    if (p >= 0) data.Ic[p] += transform_to_parent(data.X_up[i], Ic);
   }
   return M;
 }

@@ -10,12 +10,14 @@ template <class S>
 const VecX<S>& forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
                                 VecIn<S> tau) {
   check_size(tau, model.dof, "tau");
+  check_size(qd, model.dof, "v");
   crba(model, data, q);
-  nonlinear_effects(model, data, q, qd);
+  // c(q, qd) by the Newton-Euler passes on the joint placements crba just computed.
+  rnea_detail::passes<true, false, S, true>(model, data, q, qd.data(), nullptr, nullptr, data.c);
   data.L = data.M;
-  cholesky_factor(data.L);
+  cholesky_factor(data.L, data.L_inv_diag);
   data.qdd = tau - data.c;
-  cholesky_solve(data.L, data.qdd);
+  cholesky_solve(data.L, data.L_inv_diag, data.qdd);
   return data.qdd;
 }
 

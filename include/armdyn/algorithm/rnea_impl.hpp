@@ -12,15 +12,18 @@ namespace rnea_detail {
 // with S_i = [e_z; 0] (revolute) or [0; e_z] (prismatic), v_0 = 0, a_0 = [0; -g].
 // Inward recursion ([Craig] (6.51)-(6.53)):
 //   tau_i = S_i . f_i,   f_p += X_i^T f_i                      (4)
-// kVel = false drops every velocity term, kAcc = false the joint accelerations.
-template <bool kVel, bool kAcc, class S>
+// kVel = false drops every velocity term, kAcc = false the joint accelerations; kReuseX = true
+// takes the joint placements already in data.X_up (written by crba for the same q).
+template <bool kVel, bool kAcc, class S, bool kReuseX = false>
 void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd, const S* qdd,
             const std::vector<Force<S>>* fext, VecX<S>& tau) {
   const int n = model.dof;
   const Vec3<S> a0 = -model.gravity;
+  // The joint placements first: independent of one another, so their sines and cosines overlap.
+  if constexpr (!kReuseX)
+    for (int i = 0; i < n; ++i) joint_placement(model, i, q[i], data.X_up[i]);
   for (int i = 0; i < n; ++i) {
-    Transform<S>& X = data.X_up[i];
-    joint_placement(model, i, q[i], X);
+    const Transform<S>& X = data.X_up[i];
     const int p = model.parent[i];
     Motion<S>& v = data.v[i];
     Motion<S>& a = data.a[i];

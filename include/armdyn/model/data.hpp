@@ -13,10 +13,10 @@ namespace armdyn {
 template <class S> struct DataTpl {
   explicit DataTpl(const ModelTpl<S>& model)
       : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), v(model.dof), a(model.dof),
-        f(model.dof), Ic(model.dof), Fc(model.dof), S_o(model.dof),
+        f(model.dof), Ic(model.dof),
         tau(VecX<S>::Zero(model.dof)), c(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
         qdd(VecX<S>::Zero(model.dof)), M(MatX<S>::Zero(model.dof, model.dof)),
-        L(MatX<S>::Zero(model.dof, model.dof)) {}
+        L(MatX<S>::Zero(model.dof, model.dof)), L_inv_diag(VecX<S>::Zero(model.dof)) {}
 
   // Kinematics.
   std::vector<Transform<S>> X_up;  ///< body i in its parent's body frame (rnea, crba, kinematics)
@@ -27,10 +27,8 @@ template <class S> struct DataTpl {
   std::vector<Motion<S>> v, a;  ///< spatial velocity and acceleration of body i
   std::vector<Force<S>> f;      ///< force transmitted from the parent to body i
 
-  // Composite-rigid-body algorithm (base frame).
+  // Composite-rigid-body algorithm (body frames).
   std::vector<Inertia<S>> Ic;  ///< composite inertia of the subtree rooted at body i
-  std::vector<Force<S>> Fc;    ///< Ic[i] * S_o[i]
-  std::vector<Motion<S>> S_o;  ///< joint i's motion subspace in the base frame
 
   // Joint-space results.
   VecX<S> tau;  ///< rnea: inverse dynamics
@@ -39,6 +37,7 @@ template <class S> struct DataTpl {
   VecX<S> qdd;  ///< forward_dynamics
   MatX<S> M;    ///< crba: joint-space mass matrix, full and symmetric
   MatX<S> L;    ///< forward_dynamics: Cholesky factor of M (lower triangle)
+  VecX<S> L_inv_diag;  ///< forward_dynamics: 1 / diag(L)
 };
 
 using Data = DataTpl<double>;

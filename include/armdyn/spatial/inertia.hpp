@@ -40,17 +40,38 @@ template <class S> struct Inertia {
   }
 };
 
+/// R I R^T for a symmetric I, computing the six distinct entries only: 45 mul, 30 add.
+template <class S> inline Mat3<S> rotate_symmetric(const Mat3<S>& R, const Mat3<S>& I) {
+  const Mat3<S> A = R * I;
+  Mat3<S> out;
+  for (int r = 0; r < 3; ++r)
+    for (int c = r; c < 3; ++c) {
+      out(r, c) = A(r, 0) * R(c, 0) + A(r, 1) * R(c, 1) + A(r, 2) * R(c, 2);
+      out(c, r) = out(r, c);
+    }
+  return out;
+}
+
 /// The inertia of a body expressed in frame B, re-expressed in frame A where X = placement of B
-/// in A:  h' = R h + m p,  I' = R I R^T + m(|p|^2 E - p p^T) + 2(p.Rh) E - Rh p^T - p (Rh)^T.
-template <class S> Inertia<S> transform_to_parent(const Transform<S>& X, const Inertia<S>& in) {
+/// in A, with h_A = R h:  h' = h_A + m p,
+///   I' = R I R^T + (m |p|^2 + 2 p.h_A) E - (m p + h_A) p^T - p h_A^T   (symmetric).
+/// 75 mul, 63 add.
+template <class S> inline Inertia<S> transform_to_parent(const Transform<S>& X, const Inertia<S>& in) {
   Inertia<S> out;
   const Vec3<S> h = X.R * in.h;
   const Vec3<S>& p = X.p;
+  const Vec3<S> g = in.m * p + h;
+  const S s = in.m * p.squaredNorm() + S(2) * p.dot(h);
   out.m = in.m;
-  out.h = h + in.m * p;
-  out.I = X.R * in.I * X.R.transpose();
-  out.I += (in.m * p.squaredNorm() + S(2) * p.dot(h)) * Mat3<S>::Identity();
-  out.I -= in.m * p * p.transpose() + h * p.transpose() + p * h.transpose();
+  out.h = g;
+  out.I = rotate_symmetric(X.R, in.I);
+  for (int r = 0; r < 3; ++r)
+    for (int c = r; c < 3; ++c) {
+      S e = out.I(r, c) - g(r) * p(c) - p(r) * h(c);
+      if (r == c) e += s;
+      out.I(r, c) = e;
+      out.I(c, r) = e;
+    }
   return out;
 }
 
