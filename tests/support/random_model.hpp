@@ -1,0 +1,145 @@
+#pragma once
+// Random models for the property tests: DH chains (either convention, optionally with prismatic
+// joints) and kinematic trees with branching, arbitrary joint axes and welded (fixed) links.
+// Every inertial block is physical and generic: mass in [0.5, 5], a centre of mass off every
+// axis, and a full inertia tensor R diag(l1, l2, l3) R^T whose principal moments satisfy the
+// triangle inequality strictly, turned by a random rotation R. All randomness comes from the
+// caller's std::mt19937_64, so a fixed seed gives a fixed model.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "armdyn/model/builder.hpp"
+#include "armdyn/model/dh.hpp"
+
+namespace armdyn::test {
+
+inline double uniform(std::mt19937_64& rng, double lo, double hi) {
+  return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+
+inline Vec3<double> random_vec3(std::mt19937_64& rng, double lo, double hi) {
+  return Vec3<double>(uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi));
+}
+
+/// A rotation uniform on SO(3) (a normalised Gaussian quaternion).
+inline Mat3<double> random_rotation(std::mt19937_64& rng) {
+  std::normal_distribution<double> n(0.0, 1.0);
+  Eigen::Quaterniond quat;
+  do {
+    quat = Eigen::Quaterniond(n(rng), n(rng), n(rng), n(rng));
+  } while (quat.norm() < 1e-3);
+  return quat.normalized().toRotationMatrix();
+}
+
+inline Vec3<double> random_unit_vector(std::mt19937_64& rng) {
+  std::normal_distribution<double> n(0.0, 1.0);
+  Vec3<double> u;
+  do {
+    u = Vec3<double>(n(rng), n(rng), n(rng));
+  } while (u.norm() < 1e-3);
+  return u.normalized();
+}
+
+/// A full, positive-definite rotational inertia: principal moments l1, l2 in [0.01, 0.5] and
+/// l3 strictly inside (|l1 - l2|, l1 + l2), turned by a random rotation.
+inline Mat3<double> random_inertia_tensor(std::mt19937_64& rng) {
+  const double l1 = uniform(rng, 0.01, 0.5), l2 = uniform(rng, 0.01, 0.5);
+  const double lo = std::abs(l1 - l2), hi = l1 + l2;
+  const double l3 = lo + uniform(rng, 0.1, 0.9) * (hi - lo);
+  const Mat3<double> R = random_rotation(rng);
+  const Mat3<double> I = R * Vec3<double>(l1, l2, l3).asDiagonal() * R.transpose();
+  return 0.5 * (I + I.transpose());
+}
+
+inline LinkInertial random_inertial(std::mt19937_64& rng) {
+  LinkInertial in;
+  in.mass = uniform(rng, 0.5, 5.0);
+  in.com = random_vec3(rng, -0.3, 0.3);
+  in.inertia = random_inertia_tensor(rng);
+  return in;
+}
+
+inline Transform<double> random_placement(std::mt19937_64& rng, double reach = 0.5) {
+  return Transform<double>{random_rotation(rng), random_vec3(rng, -reach, reach)};
+}
+
+/// An n-joint DH chain: a, d in [-0.5, 0.5], alpha, theta in [-pi, pi], a random base placement,
+/// and (when `mixed_prismatic`) each joint prismatic with probability 1/3 (joint 1 and, for
+/// n >= 3, joint 2 are always prismatic and revolute respectively, so that both kinds occur).
+inline Model random_dh_chain(std::mt19937_64& rng, int n, DhConvention convention, bool mixed_prismatic) {
+  constexpr double kPi = std::numbers::pi;
+  DhDescription d;
+  d.source = "random_dh_chain";
+  d.name = std::string("random_") + (convention == DhConvention::kStandard ? "standard" : "modified") + "_" +
+           std::to_string(n);
+  d.convention = convention;
+  d.base = random_placement(rng);
+  for (int i = 0; i < n; ++i) {
+    DhLink link;
+    link.joint_name = "joint" + std::to_string(i + 1);
+    link.link_name = "link" + std::to_string(i + 1);
+    bool prismatic = false;
+    if (mixed_prismatic) {
+      if (i == 0) prismatic = true;
+      else if (i == 1) prismatic = false;
+      else prismatic = uniform(rng, 0.0, 1.0) < 1.0 / 3.0;
+    }
+    link.row.type = prismatic ? JointType::kPrismatic : JointType::kRevolute;
+    link.row.a = uniform(rng, -0.5, 0.5);
+    link.row.alpha = uniform(rng, -kPi, kPi);
+    link.row.d = uniform(rng, -0.5, 0.5);
+    link.row.theta = uniform(rng, -kPi, kPi);
+    link.inertial = random_inertial(rng);
+    d.links.push_back(link);
+  }
+  d.tool_frames = {{"tool", random_placement(rng, 0.2)}};
+  return model_from_dh(d);
+}
+
+/// An n-joint tree: each new link hangs from a random earlier link (moving or welded) or from the
+/// base, through a joint with a random origin, a random unit axis and a random type (prismatic
+/// with probability 1/4); about one link in three also carries a welded link with its own
+/// inertia (merged by the builder), from which later links may hang in turn.
+inline Model random_tree(std::mt19937_64& rng, int n) {
+  ModelBuilder b("random_tree", "random_tree_" + std::to_string(n));
+  std::vector<std::string> links = {"base"};
+  int fixed = 0;
+  for (int i = 0; i < n; ++i) {
+    JointSpec j;
+    j.name = "joint" + std::to_string(i + 1);
+    j.type = uniform(rng, 0.0, 1.0) < 0.25 ? JointType::kPrismatic : JointType::kRevolute;
+    j.origin = random_placement(rng);
+    j.axis = random_unit_vector(rng);
+    if (uniform(rng, 0.0, 1.0) < 0.5) j.axis *= uniform(rng, 0.5, 2.0);  // the builder normalises it
+    const std::size_t parent =
+        std::uniform_int_distribution<std::size_t>(0, links.size() - 1)(rng);
+    const std::string name = "link" + std::to_string(i + 1);
+    b.add_link(links[parent], j, name, random_inertial(rng));
+    links.push_back(name);
+    if (uniform(rng, 0.0, 1.0) < 1.0 / 3.0) {
+      const std::string welded = "welded" + std::to_string(++fixed);
+      b.add_fixed_link(name, welded + "_joint", random_placement(rng, 0.3), welded, random_inertial(rng));
+      links.push_back(welded);
+    }
+  }
+  b.set_gravity(Vec3<double>(0.0, 0.0, -9.81));
+  return b.build();
+}
+
+/// The model with body `body`'s mass scaled by `mass_scale` and its centre of mass moved by
+/// `com_shift` (body frame), rebuilt from the parameters the algorithms actually read
+/// (Model::inertia) and kept consistent in mass/com.
+inline Model perturbed(const Model& model, int body, double mass_scale, const Vec3<double>& com_shift) {
+  Model out = model;
+  const auto i = static_cast<std::size_t>(body);
+  out.mass[i] *= mass_scale;
+  out.com[i] += com_shift;
+  out.inertia[i] = Inertia<double>::from_com(out.mass[i], out.com[i], out.inertia_com[i]);
+  return out;
+}
+
+}  // namespace armdyn::test
