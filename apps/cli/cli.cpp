@@ -1,0 +1,96 @@
+#include "cli.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "armdyn/core/error.hpp"
+
+namespace armdyn::cli {
+
+void print_error(const std::string& message) {
+  std::string line = message.empty() ? std::string("unknown error") : message;
+  for (char& ch : line)
+    if (ch == '\n' || ch == '\r') ch = ' ';
+  std::fprintf(stderr, "%s\n", line.c_str());
+  std::fflush(stderr);
+}
+
+int run_guarded(const Action& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {  // ModelError derives from InputError
+    print_error(e.what());
+    return kExitBadInput;
+  } catch (const InternalError& e) {
+    print_error(std::string("internal error: ") + e.what());
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    print_error(std::string("internal error: ") + e.what());
+    return kExitInternal;
+  } catch (...) {
+    print_error("internal error: unknown exception");
+    return kExitInternal;
+  }
+}
+
+std::string read_text_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) throw InputError(path + ": cannot read file (no such file)");
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot read file (it is a directory)");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot read file (" + std::strerror(errno) + ")");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(path + ": cannot read file (read error)");
+  return text.str();
+}
+
+void write_stdout(const std::string& text) {
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+    throw InternalError("cannot write to stdout");
+}
+
+std::string join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (std::size_t k = 0; k < items.size(); ++k) out += (k ? separator : std::string()) + items[k];
+  return out;
+}
+
+std::string format_table(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right_align,
+                         int indent) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (width.size() <= c) width.push_back(0);
+      width[c] = std::max(width[c], row[c].size());
+    }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line(static_cast<std::size_t>(indent), ' ');
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const std::size_t pad = width[c] - row[c].size();
+      const bool right = c < right_align.size() && right_align[c];
+      if (c > 0) line += "  ";
+      if (right) line.append(pad, ' ');
+      line += row[c];
+      if (!right && c + 1 < row.size()) line.append(pad, ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string human(double x, int significant) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.*g", significant, x);
+  return buffer;
+}
+
+}  // namespace armdyn::cli
