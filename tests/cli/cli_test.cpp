@@ -1,0 +1,381 @@
+// The `armdyn` tool run as a process (stdout and stderr captured to files): the eval contract
+// reproduces the reference values of tests/data/reference, every bad input gives empty stdout,
+// one stderr line and exit status 2, and info, demo and --help behave.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "armdyn/model/catalogue.hpp"
+#include "support/test_util.hpp"
+
+namespace armdyn {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+  int err_lines() const {
+    int n = 0;
+    for (char ch : err) n += ch == '\n';
+    return n;
+  }
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quote(const std::string& arg) {
+  std::string out = "'";
+  for (char ch : arg) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "armdyn_cli_test_XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  /// Runs `armdyn args...`, stdout and stderr captured to files.
+  Result run(const std::vector<std::string>& args) {
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    std::string command = quote(ARMDYN_CLI);
+    for (const std::string& a : args) command.append(" ").append(quote(a));
+    command.append(" >").append(quote(out.string())).append(" 2>").append(quote(err.string())).append(" </dev/null");
+    const int rc = std::system(command.c_str());
+    Result r;
+    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    r.out = read_file(out);
+    r.err = read_file(err);
+    return r;
+  }
+
+  /// Writes `text` to a file in the test's temporary directory; returns its path.
+  std::string file(const std::string& name, const std::string& text) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+
+  fs::path dir_;
+};
+
+std::string model_path(const std::string& name) { return test::data_path("models/" + name); }
+std::string reference_path(const std::string& name) { return test::data_path("reference/" + name + ".json"); }
+
+// The numbers of a JSON array (of arrays), flattened row by row.
+void flatten(const json& j, std::vector<double>& out) {
+  if (j.is_array())
+    for (const json& x : j) flatten(x, out);
+  else
+    out.push_back(j.get<double>());
+}
+
+// max |got - expected| / max(max |expected|, 1), or infinity when the shapes differ.
+double rel_diff(const json& got, const json& expected) {
+  std::vector<double> a, b;
+  flatten(got, a);
+  flatten(expected, b);
+  if (a.size() != b.size() || got.size() != expected.size()) return std::numeric_limits<double>::infinity();
+  double diff = 0, scale = 1;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    diff = std::max(diff, std::abs(a[k] - b[k]));
+    scale = std::max(scale, std::abs(b[k]));
+  }
+  return diff / scale;
+}
+
+// A state of n zeros except for the given entries, as a JSON object text.
+std::string zero_state(int n) {
+  std::string z = "[";
+  for (int k = 0; k < n; ++k) z += k ? ",0" : "0";
+  z += "]";
+  return "{\"q\": " + z + ", \"v\": " + z + ", \"a\": " + z + ", \"tau\": " + z + "}";
+}
+
+// --- eval: the contract -----------------------------------------------------------------------
+
+class CliReference : public Cli, public ::testing::WithParamInterface<std::pair<std::string, std::string>> {};
+
+TEST_P(CliReference, EvalReproducesEveryExpectedEntry) {
+  const auto& [name, frame] = GetParam();
+  const json ref = json::parse(read_file(reference_path(name)));
+  ASSERT_EQ(ref["frame"], frame);
+  const Result r = run({"eval", model_path(ref["model"]), reference_path(name), "--frame", frame});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["dof"], ref["joints"].size());
+  EXPECT_EQ(out["joints"], ref["joints"]);
+  EXPECT_EQ(out["frame"], frame);
+  EXPECT_TRUE(out["model"].is_string());
+  ASSERT_EQ(out["results"].size(), ref["expected"].size());
+  for (std::size_t s = 0; s < ref["expected"].size(); ++s) {
+    const json& got = out["results"][s];
+    const json& ex = ref["expected"][s];
+    EXPECT_EQ(got.size(), 6u);
+    for (const char* key : {"tau", "M", "c", "g", "qdd", "pose"})
+      EXPECT_LT(rel_diff(got[key], ex[key]), 1e-9) << name << " state " << s << " " << key;
+    const json& M = got["M"];
+    for (std::size_t r = 0; r < M.size(); ++r)
+      for (std::size_t c = 0; c < M.size(); ++c) EXPECT_EQ(M[r][c], M[c][r]) << "M must be symmetric";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, CliReference,
+                         ::testing::Values(std::make_pair(std::string("ur5"), std::string("tool0")),
+                                           std::make_pair(std::string("panda"), std::string("panda_hand_tcp"))));
+
+TEST_F(Cli, EvalAcceptsABuiltinModelName) {
+  // planar2r ([Craig] §6.7, l1 = 1, l2 = 0.5, point masses m1 = 2, m2 = 1 at the link ends),
+  // stretched out horizontally: g = ((m1 l1 + m2 (l1 + l2)) g0, m2 l2 g0).
+  const std::string states = file("s.json", "{\"states\": [" + zero_state(2) + "]}");
+  const Result r = run({"eval", "planar2r", states, "--frame", "tool"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["model"], "planar2r");
+  EXPECT_EQ(out["dof"], 2);
+  const json& res = out["results"][0];
+  EXPECT_NEAR(res["g"][0].get<double>(), 3.5 * 9.81, 1e-12);
+  EXPECT_NEAR(res["g"][1].get<double>(), 0.5 * 9.81, 1e-12);
+  EXPECT_NEAR(res["tau"][0].get<double>(), 3.5 * 9.81, 1e-12);  // a = v = 0: tau = g
+  EXPECT_NEAR(res["pose"][0][3].get<double>(), 1.5, 1e-12);     // the tool at l1 + l2
+  EXPECT_NEAR(res["M"][1][1].get<double>(), 0.25, 1e-12);       // m2 l2^2
+}
+
+TEST_F(Cli, EvalUsesTheFilesGravityOrElseTheModels) {
+  const std::string none = file("none.json", "{\"states\": [" + zero_state(2) + "]}");
+  const std::string zero = file("zero.json", "{\"gravity\": [0, 0, 0], \"states\": [" + zero_state(2) + "]}");
+  const Result a = run({"eval", "planar2r", none});
+  const Result b = run({"eval", "planar2r", zero});
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_NEAR(json::parse(a.out)["results"][0]["g"][1].get<double>(), 0.5 * 9.81, 1e-12);
+  EXPECT_EQ(json::parse(b.out)["results"][0]["g"][1].get<double>(), 0.0);
+}
+
+TEST_F(Cli, EvalDefaultFrameIsTheLastBody) {
+  const Result last = run({"eval", model_path("ur5.urdf"), reference_path("ur5")});
+  const Result named = run({"eval", model_path("ur5.urdf"), reference_path("ur5"), "--frame", "wrist_3_link"});
+  ASSERT_EQ(last.status, 0) << last.err;
+  ASSERT_EQ(named.status, 0) << named.err;
+  EXPECT_EQ(json::parse(last.out)["frame"], "wrist_3_link");
+  EXPECT_EQ(last.out, named.out);
+}
+
+TEST_F(Cli, EvalMethodRneaIsTheDefault) {
+  const Result a = run({"eval", "puma560", file("s.json", "{\"states\": [" + zero_state(6) + "]}")});
+  const Result b = run({"eval", "puma560", dir_.string() + "/s.json", "--method", "rnea"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST_F(Cli, EvalPrintsSeventeenSignificantDigits) {
+  const Result r = run({"eval", model_path("ur5.urdf"), reference_path("ur5"), "--frame", "tool0"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::regex number(R"(-?\d+(\.\d+)?([eE][-+]?\d+)?)");
+  const std::string results = r.out.substr(r.out.find("\"results\""));
+  int count = 0, seventeen = 0;
+  for (auto it = std::sregex_iterator(results.begin(), results.end(), number); it != std::sregex_iterator(); ++it) {
+    const std::string token = it->str();
+    const double x = std::strtod(token.c_str(), nullptr);
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.17g", x);
+    EXPECT_EQ(token, buffer) << "not printed as %.17g";
+    std::string mantissa = token.substr(0, token.find_first_of("eE"));
+    std::string digits;
+    for (char ch : mantissa)
+      if (ch >= '0' && ch <= '9') digits += ch;
+    digits.erase(0, digits.find_first_not_of('0'));
+    EXPECT_LE(digits.size(), 17u) << token;
+    seventeen += digits.size() == 17;
+    ++count;
+  }
+  EXPECT_GT(count, 50 * (6 + 36 + 6 + 6 + 6 + 16) - 1);
+  EXPECT_GT(seventeen, count / 2);  // round numbers (0, 1) print shorter; most do not
+}
+
+TEST_F(Cli, EvalIgnoresUnknownKeysButNotMissingOnes) {
+  const std::string extra = file("x.json", "{\"comment\": 1, \"states\": [{\"q\": [0, 0], \"v\": [0, 0], \"a\": [0, 0], "
+                                           "\"tau\": [0, 0], \"note\": \"hi\"}]}");
+  EXPECT_EQ(run({"eval", "planar2r", extra}).status, 0);
+  const std::string misspelt = file("m.json", "{\"states\": [{\"q\": [0, 0], \"vel\": [0, 0], \"a\": [0, 0], "
+                                              "\"tau\": [0, 0]}]}");
+  const Result r = run({"eval", "planar2r", misspelt});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("states[0].v"), std::string::npos) << r.err;
+}
+
+// --- eval: the error contract -----------------------------------------------------------------
+
+struct BadCase {
+  std::string name;
+  std::string states;                // content of the STATES file ("" = use the ur5 reference file)
+  std::vector<std::string> args;     // after "eval"; "@" stands for the STATES file
+  std::vector<std::string> mention;  // substrings the stderr line must contain
+};
+
+std::ostream& operator<<(std::ostream& os, const BadCase& c) { return os << c.name; }
+
+class CliBadInput : public Cli, public ::testing::WithParamInterface<BadCase> {};
+
+TEST_P(CliBadInput, EmptyStdoutOneStderrLineExitTwo) {
+  const BadCase& c = GetParam();
+  const std::string states = c.states.empty() ? reference_path("ur5") : file("states.json", c.states);
+  std::vector<std::string> args = {"eval"};
+  for (const std::string& a : c.args) args.push_back(a == "@" ? states : a);
+  const Result r = run(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err_lines(), 1) << r.err;
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.back(), '\n');
+  for (const std::string& m : c.mention) EXPECT_NE(r.err.find(m), std::string::npos) << "'" << m << "' in: " << r.err;
+}
+
+const std::string kUr5 = test::data_path("models/ur5.urdf");
+const std::string kZero6 = zero_state(6);
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, CliBadInput,
+    ::testing::Values(
+        BadCase{"MissingModelFile", "", {test::data_path("models/no_such.urdf"), "@"}, {"no_such.urdf"}},
+        BadCase{"UnknownModel", "", {"not_a_model", "@"}, {"not_a_model"}},
+        BadCase{"MissingStatesFile", "", {kUr5, test::data_path("reference/no_such.json")}, {"no_such.json"}},
+        BadCase{"MalformedJson", "{\"states\": [\n" + kZero6 + ",\n{\"q\": [0,0,0,0,0,0] \"v\": []}]}", {kUr5, "@"},
+                {"states.json", "line 3"}},
+        BadCase{"WrongStateLength", "{\"states\": [" + kZero6 + ", " + kZero6 + ", {\"q\": [0,0,0,0,0], \"v\": [0,0,0,0,0,0], "
+                "\"a\": [0,0,0,0,0,0], \"tau\": [0,0,0,0,0,0]}]}", {kUr5, "@"},
+                {"states.json", "states[2].q", "expected 6 values, got 5"}},
+        BadCase{"MissingQ", "{\"states\": [{\"v\": [0,0,0,0,0,0], \"a\": [0,0,0,0,0,0], \"tau\": [0,0,0,0,0,0]}]}",
+                {kUr5, "@"}, {"states[0].q", "missing"}},
+        BadCase{"MissingStates", "{\"state\": []}", {kUr5, "@"}, {"states"}},
+        BadCase{"NotANumber", "{\"states\": [{\"q\": [0,0,0,0,0,\"x\"], \"v\": [0,0,0,0,0,0], \"a\": [0,0,0,0,0,0], "
+                "\"tau\": [0,0,0,0,0,0]}]}", {kUr5, "@"}, {"states[0].q[5]"}},
+        BadCase{"NonFiniteNumber", "{\"states\": [{\"q\": [0,0,1e999,0,0,0], \"v\": [0,0,0,0,0,0], \"a\": [0,0,0,0,0,0], "
+                "\"tau\": [0,0,0,0,0,0]}]}", {kUr5, "@"}, {"states.json", "1e999"}},
+        BadCase{"BadGravity", "{\"gravity\": [0, -9.81], \"states\": [" + kZero6 + "]}", {kUr5, "@"}, {"gravity"}},
+        BadCase{"UnknownFrame", "", {kUr5, "@", "--frame", "no_such_frame"}, {"no_such_frame", "tool0"}},
+        BadCase{"UnknownMethod", "", {kUr5, "@", "--method", "no_such_method"}, {"no_such_method", "rnea"}},
+        BadCase{"MissingArgument", "", {kUr5}, {"STATES"}},
+        BadCase{"ExtraArgument", "", {kUr5, "@", "surplus"}, {"surplus"}}),
+    [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
+
+TEST_F(Cli, NonFiniteResultIsAnInternalError) {
+  const Result r = run({"eval", kUr5, file("huge.json", "{\"states\": [" + kZero6 + ", {\"q\": [0,0,0,0,0,0], "
+                                                        "\"v\": [1e300,0,0,0,0,0], \"a\": [0,0,0,0,0,0], "
+                                                        "\"tau\": [0,0,0,0,0,0]}]}")});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err_lines(), 1) << r.err;
+  EXPECT_NE(r.err.find("states[1]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("tau"), std::string::npos) << r.err;
+}
+
+// --- info, demo, usage ---------------------------------------------------------------------------
+
+TEST_F(Cli, InfoListsJointsAndTheIgnoredRootInertia) {
+  const Result r = run({"info", kUr5});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* joint : {"shoulder_pan_joint", "shoulder_lift_joint", "elbow_joint", "wrist_1_joint",
+                            "wrist_2_joint", "wrist_3_joint"})
+    EXPECT_NE(r.out.find(joint), std::string::npos) << joint;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"((^|\n)dof +6\n)"))) << r.out;
+  const std::size_t warnings = r.out.find("warnings:");
+  ASSERT_NE(warnings, std::string::npos);
+  EXPECT_NE(r.out.find("base_link", warnings), std::string::npos);
+  EXPECT_NE(r.out.find("ignored", warnings), std::string::npos);
+  EXPECT_NE(r.out.find("tool0"), std::string::npos);  // named frames
+}
+
+TEST_F(Cli, InfoJson) {
+  const Result r = run({"info", "--json", kUr5});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["dof"], 6);
+  ASSERT_EQ(j["joints"].size(), 6u);
+  EXPECT_EQ(j["joints"][0]["name"], "shoulder_pan_joint");
+  EXPECT_EQ(j["joints"][0]["type"], "revolute");
+  EXPECT_EQ(j["warnings"].size(), 1u);
+  EXPECT_TRUE(j["dh"].is_null());
+  const json p = json::parse(run({"info", "--json", "puma560"}).out);
+  EXPECT_EQ(p["dh"]["convention"], "modified");
+  EXPECT_EQ(p["dh"]["rows"].size(), 6u);
+  EXPECT_TRUE(p["joints"][0]["effort"].is_null());  // absent limit
+}
+
+TEST_F(Cli, InfoShowsTheDhTableOfEveryBuiltin) {
+  for (const std::string& name : builtin_names()) {
+    const Result r = run({"info", name});
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+    EXPECT_NE(r.out.find("DH table"), std::string::npos) << name;
+  }
+}
+
+TEST_F(Cli, InfoOnAMissingModelIsBadInput) {
+  const Result r = run({"info", "no_such_model.urdf"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err_lines(), 1);
+}
+
+TEST_F(Cli, DemoPrintsThePumasPoses) {
+  const Result r = run({"demo"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("PUMA 560"), std::string::npos);
+  for (const NamedPose& pose : builtin_model("puma560").poses)
+    EXPECT_NE(r.out.find("'" + pose.name + "'"), std::string::npos) << pose.name;
+}
+
+TEST_F(Cli, HelpForEveryCommand) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"--help"}, {"info", "--help"}, {"eval", "--help"}, {"demo", "--help"}}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.status, 0) << args[0];
+    EXPECT_NE(r.out.find("Usage"), std::string::npos) << args[0];
+  }
+}
+
+TEST_F(Cli, Version) {
+  const Result r = run({"--version"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find(ARMDYN_VERSION), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, NoOrUnknownCommandIsAUsageError) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{{}, {"frobnicate"}, {"--bogus"}}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("Usage"), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace armdyn
