@@ -1,0 +1,155 @@
+// armdyn (from the URDF) against MuJoCo 2.2.2 (through armdyn_peers::MujocoPeer, from the exact
+// MJCF in tests/data/models/mjcf/, whose rigid bodies are the URDF's with fixed links lumped):
+// tau (mj_rne with acceleration), M (mj_crb + mj_fullM), C v + g (mj_rne without acceleration)
+// against nonlinear_effects, g (the bias at rest) against gravity_torque, and qdd (mj_forward)
+// against forward_dynamics, to 1e-9 relative to the quantity's largest magnitude.
+// MujocoPeer reports no body poses, so poses are checked against KDL only.
+// Sensitivity: an armdyn model with one link's mass scaled by 1.001 must fail every comparison.
+#include <armdyn_peers/mujoco_peer.hpp>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "armdyn/armdyn.hpp"
+#include "support/test_util.hpp"
+
+namespace armdyn {
+namespace {
+
+using armdyn::peers::MujocoPeer;
+using Errors = std::map<std::string, double>;
+
+constexpr double kTol = 1e-9;
+constexpr int kStates = 20;
+
+/// max |a - b| relative to the largest magnitude of either side.
+double rel_err(const double* a, const double* b, int n) {
+  double d = 0, scale = 1e-300;
+  for (int i = 0; i < n; ++i) {
+    const double e = std::abs(a[i] - b[i]);
+    if (!(e <= d)) d = e;  // NaN propagates
+    scale = std::max({scale, std::abs(a[i]), std::abs(b[i])});
+  }
+  return d / scale;
+}
+
+struct State {
+  VecX<double> q, v, a, tau;
+};
+
+std::vector<State> random_states(int n, int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<State> out;
+  for (int k = 0; k < count; ++k)
+    out.push_back(State{test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -2, 2),
+                        test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -10, 10)});
+  return out;
+}
+
+Errors compare(const Model& model, MujocoPeer& mj, const std::vector<State>& states) {
+  const int n = model.dof;
+  EXPECT_EQ(mj.dof(), n);
+  Data data(model);
+  Errors worst;
+  const auto note = [&](const std::string& what, double e) { worst[what] = std::max(worst[what], e); };
+  std::vector<double> tau(n), M(n * n), bias(n), g(n), qdd(n), zero(n, 0.0), Mrow(n * n);
+  for (const State& s : states) {
+    mj.inverse_dynamics(s.q.data(), s.v.data(), s.a.data(), tau.data());
+    mj.mass_matrix(s.q.data(), M.data());
+    mj.bias(s.q.data(), s.v.data(), bias.data());
+    mj.bias(s.q.data(), zero.data(), g.data());
+    mj.forward_dynamics(s.q.data(), s.v.data(), s.tau.data(), qdd.data());
+    note("tau", rel_err(rnea(model, data, s.q, s.v, s.a).data(), tau.data(), n));
+    const MatX<double>& Ma = crba(model, data, s.q);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) Mrow[r * n + c] = Ma(r, c);
+    note("M", rel_err(Mrow.data(), M.data(), n * n));
+    note("c+g vs bias", rel_err(nonlinear_effects(model, data, s.q, s.v).data(), bias.data(), n));
+    note("g vs bias at rest", rel_err(gravity_torque(model, data, s.q).data(), g.data(), n));
+    note("qdd", rel_err(forward_dynamics(model, data, s.q, s.v, s.tau).data(), qdd.data(), n));
+  }
+  return worst;
+}
+
+std::string num(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+/// The URDF text with the <mass value> of link `link` times `factor`.
+std::string scaled_mass_urdf(const std::string& path, const std::string& link, double factor) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  std::string xml = s.str();
+  const std::size_t at = xml.find("<link name=\"" + link + "\"");
+  std::size_t v = xml.find("<mass value=\"", at);
+  EXPECT_TRUE(at != std::string::npos && v < xml.find("</link>", at)) << link;
+  v += 13;
+  const std::size_t close = xml.find('"', v);
+  xml.replace(v, close - v, num(std::strtod(xml.substr(v, close - v).c_str(), nullptr) * factor));
+  return xml;
+}
+
+struct Case {
+  std::string model, heavier_link;
+};
+
+class MujocoCrosscheck : public ::testing::TestWithParam<Case> {};
+
+TEST_P(MujocoCrosscheck, AgreesOnRandomStates) {
+  const Case& c = GetParam();
+  const Model model = load_urdf(test::data_path("models/" + c.model + ".urdf"));
+  auto mj = MujocoPeer::from_xml(test::data_path("models/mjcf/" + c.model + ".xml"));
+  ASSERT_EQ(mj->joint_names(), model.joint_names);
+  const Errors e = compare(model, *mj, random_states(model.dof, kStates, 2000 + model.dof));
+  for (const auto& [what, err] : e) {
+    EXPECT_LE(err, kTol) << c.model << ": " << what;
+    std::cout << "[ info ] " << c.model << " vs MuJoCo worst relative error, " << what << ": " << err << "\n";
+  }
+}
+
+TEST_P(MujocoCrosscheck, NoticesAScaledMass) {
+  const Case& c = GetParam();
+  const std::string path = test::data_path("models/" + c.model + ".urdf");
+  const Model heavier = load_urdf_string(scaled_mass_urdf(path, c.heavier_link, 1.001), "heavier.urdf");
+  auto mj = MujocoPeer::from_xml(test::data_path("models/mjcf/" + c.model + ".xml"));
+  for (const auto& [what, err] : compare(heavier, *mj, random_states(heavier.dof, 3, 9)))
+    EXPECT_GT(err, kTol) << c.model << " (mass of " << c.heavier_link << " x 1.001): not detected in " << what;
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, MujocoCrosscheck,
+                         ::testing::Values(Case{"ur5", "wrist_1_link"}, Case{"panda", "panda_link4"},
+                                           Case{"chain_6", "link_3"}, Case{"chain_12", "link_6"},
+                                           Case{"chain_24", "link_12"}, Case{"chain_48", "link_24"}),
+                         [](const ::testing::TestParamInfo<Case>& i) { return i.param.model; });
+
+// Non-default gravity reaches both sides; armdyn with the default gravity is told apart (M does
+// not depend on gravity).
+TEST(MujocoGravity, NonDefaultGravityAgrees) {
+  const double g[3] = {1.5, -2.0, -7.0};
+  const Model base = load_urdf(test::data_path("models/ur5.urdf"));
+  const Model model = base.with_gravity(Vec3<double>(g[0], g[1], g[2]));
+  auto mj = MujocoPeer::from_xml(test::data_path("models/mjcf/ur5.xml"));
+  mj->set_gravity(g);
+  const auto states = random_states(6, 5, 51);
+  for (const auto& [what, err] : compare(model, *mj, states)) EXPECT_LE(err, kTol) << "ur5, gravity (1.5, -2, -7): " << what;
+  for (const auto& [what, err] : compare(base, *mj, states)) {
+    if (what == "M") continue;
+    EXPECT_GT(err, kTol) << "ur5, default gravity vs (1.5, -2, -7): " << what;
+  }
+}
+
+}  // namespace
+}  // namespace armdyn
