@@ -1,0 +1,54 @@
+#pragma once
+// Joint-space controllers that close the loop at a given rate (zero-order hold between samples;
+// rate 0 = a continuous-time law evaluated at every dynamics evaluation). Each follows a
+// reference motion (a PointToPoint; PointToPoint::hold(q) for a set-point) with
+// e = q_d - q, ed = qd_d - qd:
+//   pd               tau = Kp e + Kd ed
+//   pd-gravity       tau = Kp e + Kd ed + g(q)                       (gravity compensation)
+//   computed-torque  tau = M(q) (qdd_d + Kd ed + Kp e) + c(q, qd)    ([Craig] §10.4, by rnea)
+// Kp, Kd are per-joint (diagonal) gains.
+#include <memory>
+#include <string>
+
+#include "armdyn/model/data.hpp"
+#include "armdyn/simulation/input.hpp"
+#include "armdyn/simulation/trajectory.hpp"
+
+namespace armdyn::sim {
+
+enum class ControlLaw { kPd, kPdGravity, kComputedTorque };
+
+/// "pd", "pd-gravity", "computed-torque".
+const char* to_string(ControlLaw law);
+/// The law named `name`; InputError otherwise.
+ControlLaw control_law_from_name(const std::string& name);
+
+struct ControllerSpec {
+  ControlLaw law = ControlLaw::kPdGravity;
+  VecX<double> kp, kd;  ///< one gain per joint
+  double rate = 1000.0;  ///< samples per second; 0 = continuous
+};
+
+class Controller final : public TorqueSource {
+ public:
+  /// `model` is the model the law believes in (for g(q), M, c; it may differ from the simulated
+  /// arm) and must outlive the controller; `reference` and the gains have model.dof joints.
+  Controller(const Model& model, ControllerSpec spec, PointToPoint reference);
+
+  double period() const override { return spec_.rate > 0 ? 1.0 / spec_.rate : 0.0; }
+  void sample(double t, VecIn<double> q, VecIn<double> v) override;
+  void torque(double t, VecIn<double> q, VecIn<double> v, VecX<double>& tau) override;
+
+  const PointToPoint& reference() const { return reference_; }
+
+ private:
+  void law(double t, VecIn<double> q, VecIn<double> v, VecX<double>& tau);
+
+  const Model& model_;
+  ControllerSpec spec_;
+  PointToPoint reference_;
+  Data data_;
+  VecX<double> qd_, vd_, ad_, held_;
+};
+
+}  // namespace armdyn::sim

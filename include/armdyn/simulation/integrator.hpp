@@ -1,0 +1,55 @@
+#pragma once
+// The integrators of `armdyn simulate`, over the state (q, v) with qdd from a Plant:
+//   euler             [Craig] (6.117): v' = v + a h,  q' = q + v h + a h^2 / 2   (first order)
+//   symplectic-euler  v' = v + a(q, v) h,  q' = q + v' h   (semi-implicit; bounded energy error)
+//   rk4               classic fourth-order Runge-Kutta ([TML] §9's "Runge-Kutta four point")
+//   rk45              Dormand-Prince 5(4) with error control (Boost.Odeint), adaptive steps
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "armdyn/simulation/plant.hpp"
+
+namespace armdyn::sim {
+
+enum class Integrator { kEuler, kSymplecticEuler, kRk4, kRk45 };
+
+/// "euler", "symplectic-euler", "rk4", "rk45".
+const char* to_string(Integrator integrator);
+std::vector<std::string> integrator_names();
+/// The integrator named `name`; InputError "unknown integrator 'x' (one of: ...)" otherwise.
+Integrator integrator_from_name(const std::string& name);
+/// True for rk45 (its step is chosen by error control; --dt is only its first step).
+bool is_adaptive(Integrator integrator);
+
+/// One fixed step of size h from (t, q, v), in place.
+class FixedStepper {
+ public:
+  virtual ~FixedStepper() = default;
+  virtual void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) = 0;
+};
+
+/// The stepper of a fixed-step integrator (not rk45) for n joints; scratch sized once.
+std::unique_ptr<FixedStepper> make_fixed_stepper(Integrator integrator, int n);
+
+/// Dormand-Prince 5(4) with the error control of Boost.Odeint's controlled stepper:
+/// a step is accepted when |err_i| <= atol + rtol (|x_i| + h |xdot_i|) for every component.
+class Rk45 {
+ public:
+  Rk45(int n, double atol, double rtol);
+  ~Rk45();
+  Rk45(const Rk45&) = delete;
+  Rk45& operator=(const Rk45&) = delete;
+  /// Tries one step of size dt from (t, q, v). On success advances t, q, v and returns true; on
+  /// failure leaves them. Either way dt becomes the step to try next.
+  bool try_step(Plant& plant, double& t, double& dt, VecX<double>& q, VecX<double>& v);
+  /// Forgets the derivative kept from the last step (call when the torque source's held value
+  /// changed: the right-hand side is new).
+  void reset();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace armdyn::sim

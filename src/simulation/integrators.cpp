@@ -1,0 +1,97 @@
+// The fixed-step integrators and the integrator names (rk45: rk45.cpp).
+#include "armdyn/core/error.hpp"
+#include "armdyn/simulation/integrator.hpp"
+
+namespace armdyn::sim {
+
+const char* to_string(Integrator integrator) {
+  switch (integrator) {
+    case Integrator::kEuler:
+      return "euler";
+    case Integrator::kSymplecticEuler:
+      return "symplectic-euler";
+    case Integrator::kRk4:
+      return "rk4";
+    case Integrator::kRk45:
+      return "rk45";
+  }
+  return "?";
+}
+
+std::vector<std::string> integrator_names() { return {"euler", "symplectic-euler", "rk4", "rk45"}; }
+
+Integrator integrator_from_name(const std::string& name) {
+  for (Integrator i : {Integrator::kEuler, Integrator::kSymplecticEuler, Integrator::kRk4, Integrator::kRk45})
+    if (name == to_string(i)) return i;
+  throw InputError("unknown integrator '" + name + "' (one of: euler, symplectic-euler, rk4, rk45)");
+}
+
+bool is_adaptive(Integrator integrator) { return integrator == Integrator::kRk45; }
+
+namespace {
+
+// [Craig] (6.117), with a = qdd(t):
+//   v(t + h) = v(t) + a h,    q(t + h) = q(t) + v(t) h + a h^2 / 2
+class EulerStepper final : public FixedStepper {
+ public:
+  void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) override {
+    const VecX<double>& a = plant.acceleration(t, q, v);
+    q += h * v + (0.5 * h * h) * a;
+    v += h * a;
+  }
+};
+
+// Semi-implicit (symplectic) Euler: v(t + h) = v + a(t, q, v) h, q(t + h) = q + v(t + h) h.
+class SymplecticEulerStepper final : public FixedStepper {
+ public:
+  void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) override {
+    v += h * plant.acceleration(t, q, v);
+    q += h * v;
+  }
+};
+
+// Classic Runge-Kutta on y = (q, v), y' = (v, a(t, q, v)):
+//   k1 = f(t, y), k2 = f(t + h/2, y + h/2 k1), k3 = f(t + h/2, y + h/2 k2), k4 = f(t + h, y + h k3)
+//   y(t + h) = y + h/6 (k1 + 2 k2 + 2 k3 + k4)
+class Rk4Stepper final : public FixedStepper {
+ public:
+  explicit Rk4Stepper(int n) {
+    for (VecX<double>* x : {&a1_, &a2_, &a3_, &a4_, &v2_, &v3_, &v4_, &qs_}) x->setZero(n);
+  }
+  void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) override {
+    const double h2 = 0.5 * h;
+    a1_ = plant.acceleration(t, q, v);
+    qs_ = q + h2 * v;
+    v2_ = v + h2 * a1_;
+    a2_ = plant.acceleration(t + h2, qs_, v2_);
+    qs_ = q + h2 * v2_;
+    v3_ = v + h2 * a2_;
+    a3_ = plant.acceleration(t + h2, qs_, v3_);
+    qs_ = q + h * v3_;
+    v4_ = v + h * a3_;
+    a4_ = plant.acceleration(t + h, qs_, v4_);
+    q += (h / 6.0) * (v + 2.0 * v2_ + 2.0 * v3_ + v4_);
+    v += (h / 6.0) * (a1_ + 2.0 * a2_ + 2.0 * a3_ + a4_);
+  }
+
+ private:
+  VecX<double> a1_, a2_, a3_, a4_, v2_, v3_, v4_, qs_;
+};
+
+}  // namespace
+
+std::unique_ptr<FixedStepper> make_fixed_stepper(Integrator integrator, int n) {
+  switch (integrator) {
+    case Integrator::kEuler:
+      return std::make_unique<EulerStepper>();
+    case Integrator::kSymplecticEuler:
+      return std::make_unique<SymplecticEulerStepper>();
+    case Integrator::kRk4:
+      return std::make_unique<Rk4Stepper>(n);
+    case Integrator::kRk45:
+      break;
+  }
+  throw InputError("make_fixed_stepper: rk45 is adaptive");
+}
+
+}  // namespace armdyn::sim
