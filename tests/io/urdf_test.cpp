@@ -478,6 +478,8 @@ struct AxisCase {
   std::string type;
 };
 
+void PrintTo(const AxisCase& c, std::ostream* os) { *os << c.name; }  // readable ctest names
+
 class UrdfAxes : public ::testing::TestWithParam<AxisCase> {};
 
 TEST_P(UrdfAxes, EquivalentToTheAxisTurnedOntoZ) {

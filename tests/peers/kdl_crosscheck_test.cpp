@@ -201,6 +201,8 @@ struct Shipped {
   std::string model, tip, tip_joint, heavier_link;
 };
 
+void PrintTo(const Shipped& s, std::ostream* os) { *os << s.model; }  // readable ctest names
+
 class KdlShipped : public ::testing::TestWithParam<Shipped> {};
 
 TEST_P(KdlShipped, AgreesOnRandomStates) {
@@ -395,6 +397,8 @@ struct RandomCase {
   int dof;
   std::uint64_t seed;
 };
+
+void PrintTo(const RandomCase& c, std::ostream* os) { *os << "dof " << c.dof << ", seed " << c.seed; }
 
 class KdlRandomChain : public ::testing::TestWithParam<RandomCase> {};
 

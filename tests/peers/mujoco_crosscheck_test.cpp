@@ -106,6 +106,8 @@ struct Case {
   std::string model, heavier_link;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.model; }  // readable ctest names
+
 class MujocoCrosscheck : public ::testing::TestWithParam<Case> {};
 
 TEST_P(MujocoCrosscheck, AgreesOnRandomStates) {
