@@ -41,17 +41,21 @@ class DhJsonReader {
       for (std::size_t i = 0; i < tools.size(); ++i) {
         const std::string at = "tools[" + std::to_string(i) + "]";
         get_.require_object(tools[i], at);
-        get_.allow_keys(tools[i], at, {"name", "xyz", "rpy"});
-        if (!tools[i].contains("name")) get_.fail(at + ".name", "is missing");
-        d.tool_frames.emplace_back(get_.string(tools[i]["name"], at + ".name"), placement(tools[i], at));
+        if (!tools[i].contains("name")) {
+          get_.allow_keys(tools[i], at, {"name", "xyz", "rpy"});
+          get_.fail(at + ".name", "is missing");
+        }
+        d.tool_frames.emplace_back(get_.string(tools[i]["name"], at + ".name"), placement(tools[i], at, true));
       }
     }
     return model_from_dh(d);
   }
 
  private:
-  Transform<double> placement(const json& j, const std::string& at) {
+  Transform<double> placement(const json& j, const std::string& at, bool named = false) {
     get_.require_object(j, at);
+    if (named) get_.allow_keys(j, at, {"name", "xyz", "rpy"});
+    else get_.allow_keys(j, at, {"xyz", "rpy"});
     Transform<double> X;
     if (j.contains("xyz")) X.p = get_.vec3(j["xyz"], at + ".xyz");
     if (j.contains("rpy")) {

@@ -11,6 +11,8 @@ using nlohmann::json;
 nlohmann::json parse_json(const std::string& text, const std::string& source) {
   try {
     return json::parse(text);
+  } catch (const json::out_of_range&) {
+    throw InputError(source + ": a number is too large for a double");
   } catch (const json::parse_error& e) {
     // Turn the byte offset into a line and column.
     const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());

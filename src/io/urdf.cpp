@@ -11,6 +11,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/model/builder.hpp"
+#include "urdf_numbers.hpp"
 
 namespace armdyn {
 
@@ -124,6 +125,7 @@ std::mutex& parser_mutex() {
 }  // namespace
 
 Model load_urdf_string(const std::string& xml, const std::string& source) {
+  check_urdf_numbers(xml, source);
   urdf::ModelInterfaceSharedPtr urdf;
   ErrorCollector errors;
   {

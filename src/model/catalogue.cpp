@@ -51,8 +51,10 @@ BuiltinModel puma560() {
   // PUMA 560 arm", ICRA 1986: modified DH, masses, centres of mass, principal inertias; as
   // tabulated in Corke's Robotics Toolbox (mdl_puma560akb). Link 1 is massless; AKB give only its
   // Izz = 0.35 (it turns about z1 alone, so Ixx, Iyy never enter the joint torques): we set
-  // Ixx = Iyy = Izz / 2, the least values that satisfy the triangle inequality. Joint ranges as
-  // in Corke's puma560 model.
+  // Ixx = Iyy = Izz / 2, the least values that satisfy the triangle inequality. Joint ranges from
+  // Corke's standard-DH puma560 model, with joints 2 and 3 sign-flipped: AKB's frames measure
+  // those angles in the opposite sense (the toolbox's "ready" pose is (0, pi/2, -pi/2, 0, 0, 0)
+  // in the standard model and (0, -pi/2, pi/2, 0, 0, 0) in the AKB one).
   DhDescription d;
   d.source = "puma560";
   d.name = "puma560";
@@ -60,9 +62,9 @@ BuiltinModel puma560() {
   d.links = {
       link(1, R, 0, 0, 0, 0, inertial(0, {0, 0, 0}, 0.175, 0.175, 0.35), range(-160 * kDeg, 160 * kDeg)),
       link(2, R, 0, -kPi / 2, 0.2435, 0, inertial(17.4, {0.068, 0.006, -0.016}, 0.13, 0.524, 0.539),
-           range(-45 * kDeg, 225 * kDeg)),
-      link(3, R, 0.4318, 0, -0.0934, 0, inertial(4.8, {0, -0.070, 0.014}, 0.066, 0.0125, 0.066),
            range(-225 * kDeg, 45 * kDeg)),
+      link(3, R, 0.4318, 0, -0.0934, 0, inertial(4.8, {0, -0.070, 0.014}, 0.066, 0.0125, 0.066),
+           range(-45 * kDeg, 225 * kDeg)),
       link(4, R, -0.0203, kPi / 2, 0.4331, 0, inertial(0.82, {0, 0, -0.019}, 1.8e-3, 1.8e-3, 1.3e-3),
            range(-110 * kDeg, 170 * kDeg)),
       link(5, R, 0, -kPi / 2, 0, 0, inertial(0.34, {0, 0, 0}, 0.3e-3, 0.3e-3, 0.4e-3),
