@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "armdyn/formulations/luh_walker_paul_impl.hpp"
 #include "armdyn/formulations/newton_euler.hpp"
@@ -79,98 +78,36 @@ TEST(LuhWalkerPaul, TreesAreRefused) {
   EXPECT_GT(refused, 3);
 }
 
-// The closed forms, each checked with both formulations over random states.
-template <class F> double worst_vs(const Model& model, F closed, double q_range = 3) {
-  std::mt19937_64 rng(9);
-  double w = 0;
-  for (int s = 0; s < 50; ++s) {
-    const VecX<double> q = test::random_vector(rng, model.dof, -q_range, q_range),
-                       v = test::random_vector(rng, model.dof, -2, 2), a = test::random_vector(rng, model.dof, -3, 3);
-    for (bool modified : {false, true}) w = std::max(w, test::rel_diff(lwp_tau(modified)(model, q, v, a), closed(q, v, a)));
-  }
-  return w;
-}
-
+// [Craig] (6.58) and (6.88), each with both formulations; a 0.1 % heavier link is noticed.
 TEST(LuhWalkerPaul, CraigClosedForms658And688) {
-  const auto two_link = [](const VecX<double>& th, const VecX<double>& thd, const VecX<double>& thdd) {
-    const double l1 = 1, l2 = 0.5, m1 = 2, m2 = 1, g = 9.81;  // [Craig] (6.58)
-    const double c1 = std::cos(th[0]), c2 = std::cos(th[1]), s2 = std::sin(th[1]), c12 = std::cos(th[0] + th[1]);
-    return Eigen::Vector2d(m2 * l2 * l2 * (thdd[0] + thdd[1]) + m2 * l1 * l2 * c2 * (2 * thdd[0] + thdd[1]) +
-                               (m1 + m2) * l1 * l1 * thdd[0] - m2 * l1 * l2 * s2 * thd[1] * thd[1] -
-                               2 * m2 * l1 * l2 * s2 * thd[0] * thd[1] + m2 * l2 * g * c12 + (m1 + m2) * l1 * g * c1,
-                           m2 * l1 * l2 * c2 * thdd[0] + m2 * l1 * l2 * s2 * thd[0] * thd[0] + m2 * l2 * g * c12 +
-                               m2 * l2 * l2 * (thdd[0] + thdd[1]));
-  };
-  const auto rp = [](const VecX<double>& q, const VecX<double>& qd, const VecX<double>& qdd) {
-    const double m1 = 2, m2 = 1.5, l1 = 0.4, Izz1 = 0.1, Izz2 = 0.05, g = 9.81, d2 = q[1];  // [Craig] (6.88)
-    return Eigen::Vector2d((m1 * l1 * l1 + Izz1 + Izz2 + m2 * d2 * d2) * qdd[0] + 2 * m2 * d2 * qd[0] * qd[1] +
-                               (m1 * l1 + m2 * d2) * g * std::cos(q[0]),
-                           m2 * qdd[1] - m2 * d2 * qd[0] * qd[0] + m2 * g * std::sin(q[0]));
-  };
   const Model m2r = builtin_model("planar2r").model, mrp = builtin_model("rp").model;
-  const double w = std::max(worst_vs(m2r, two_link), worst_vs(mrp, rp));
+  double w = 0;
+  for (bool modified : {false, true}) {
+    w = std::max({w, test::worst_vs_closed_form(m2r, lwp_tau(modified), test::craig_2r),
+                  test::worst_vs_closed_form(mrp, lwp_tau(modified), test::craig_rp)});
+    EXPECT_GT(test::worst_vs_closed_form(test::perturbed(m2r, 1, 1.001, Vec3<double>::Zero()), lwp_tau(modified),
+                                         test::craig_2r), 1e-5);
+    EXPECT_GT(test::worst_vs_closed_form(test::perturbed(mrp, 0, 1.001, Vec3<double>::Zero()), lwp_tau(modified),
+                                         test::craig_rp), 1e-5);
+  }
   EXPECT_LT(w, kTol);
   test::report("luh-walker-paul + modified vs (6.58), (6.88)", w);
-  EXPECT_GT(worst_vs(test::perturbed(m2r, 1, 1.001, Vec3<double>::Zero()), two_link), 1e-5);
-  EXPECT_GT(worst_vs(test::perturbed(mrp, 0, 1.001, Vec3<double>::Zero()), rp), 1e-5);
 }
 
-// A standard-DH chain from (a, alpha, d) rows and per-link (mass, r̄ in DH frame i, diagonal I).
-Model standard_dh(const std::vector<Eigen::Vector3d>& rows, const std::vector<double>& mass,
-                  const std::vector<Eigen::Vector3d>& com, const std::vector<Eigen::Vector3d>& inertia, double g) {
-  DhDescription d;
-  d.source = d.name = "tml_oracle";
-  d.convention = DhConvention::kStandard;
-  d.gravity = Vec3<double>(0, 0, -g);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    DhLink l;
-    l.joint_name = "j" + std::to_string(i + 1);
-    l.link_name = "l" + std::to_string(i + 1);
-    l.row = DhRow{JointType::kRevolute, rows[i][0], rows[i][1], rows[i][2], 0};
-    l.inertial.mass = mass[i];
-    l.inertial.com = com[i];
-    l.inertial.inertia = inertia[i].asDiagonal();
-    d.links.push_back(l);
-  }
-  return model_from_dh(d);
-}
-
-// The TML digest §7.2's oracles (not in the paper): the horizontal two-link arm with the centre of
-// mass behind the distal DH frame, and a PUMA-like standard-DH six-link arm (g = 9.8 along -z0).
+// The TML digest §7.2's oracles (computed there, not printed in the paper), in standard DH.
 TEST(LuhWalkerPaul, StandardDhOraclesOfTheDigest) {
-  const Model arm2 = standard_dh({{1.0, 0, 0}, {0.8, 0, 0}}, {2.0, 1.5}, {{-0.5, 0, 0}, {-0.4, 0, 0}},
-                                 {{0.05, 0.05, 0.1}, {0.025, 0.025, 0.05}}, 9.8);
-  const double pi = std::numbers::pi;
-  const Model arm6_built = standard_dh(
-      {{0, pi / 2, 0}, {0.4318, 0, 0}, {0.0203, -pi / 2, 0.15}, {0, pi / 2, 0.4318}, {0, -pi / 2, 0}, {0, 0, 0}},
-      {2.0, 17.4, 4.8, 0.82, 0.34, 0.09},
-      {{0, -0.1, 0}, {-0.3638, 0.006, 0.2275}, {-0.0203, -0.0141, 0.070}, {0, 0.019, 0}, {0, 0, 0}, {0, 0, 0.032}},
-      {{0.35, 0.35, 0.35}, {0.13, 0.524, 0.539}, {0.066, 0.086, 0.086}, {1.8e-3, 1.3e-3, 1.8e-3},
-       {0.3e-3, 0.4e-3, 0.3e-3}, {0.15e-3, 0.15e-3, 0.04e-3}}, 9.8);
-  // The digest's link 3 has I = diag(0.066, 0.086, 0.0125), which breaks the triangle inequality
-  // and which the builder refuses; the formulations do not care, so it is put in afterwards (DH
-  // frame 3 sits at tree[3] in body frame 2).
-  Model arm6 = arm6_built;
-  const Mat3<double>& C = arm6.tree[3].R;
-  arm6.inertia_com[2] = C * Vec3<double>(0.066, 0.086, 0.0125).asDiagonal() * C.transpose();
-  arm6.inertia[2] = Inertia<double>::from_com(arm6.mass[2], arm6.com[2], arm6.inertia_com[2]);
-  VecX<double> q6(6), v6(6), a6(6), tau6(6);
-  q6 << 0.1, -0.5, 0.3, 1.2, -0.7, 0.4;
-  v6 << 0.5, -0.3, 0.8, -1.0, 0.6, 1.5;
-  a6 << 1.0, 0.5, -0.8, 0.3, -1.2, 2.0;
-  tau6 << 2.681751157658, 35.907724046396, 1.831072113541, 0.005823403802, 0.018418058073, 0.000131932815;
-  for (bool modified : {false, true}) {
-    const VecX<double> t2 = lwp_tau(modified)(arm2, Eigen::Vector2d(0.3, 0.9), Eigen::Vector2d(1.1, -0.7),
-                                              Eigen::Vector2d(0.4, 2.0));
-    EXPECT_NEAR(t2[0], 3.073800699760, 1e-11);
-    EXPECT_NEAR(t2[1], 1.413881728775, 1e-11);
-    const VecX<double> t6 = lwp_tau(modified)(arm6, q6, v6, a6);
-    for (int i = 0; i < 6; ++i) EXPECT_NEAR(t6[i], tau6[i], 1e-11) << i;
-  }
-  lwp::Workspace<double> ws(arm6);
-  EXPECT_NEAR(lwp::gravity(arm6, ws, q6)[1], 35.123604371953, 1e-11);
-  EXPECT_NEAR(lwp::mass_matrix(arm6, ws, q6)(0, 0), 2.963746464050, 1e-11);
-  EXPECT_NEAR(lwp::mass_matrix(arm6, ws, q6)(1, 1), 1.902626223149, 1e-11);
+  for (const test::Oracle& o : test::tml_digest_oracles())
+    for (bool modified : {false, true}) {
+      const VecX<double> tau = lwp_tau(modified)(o.model, o.q, o.v, o.a);
+      EXPECT_LT((tau - o.tau).cwiseAbs().maxCoeff(), 1e-11) << o.model.name;
+    }
+  const test::Oracle arm6 = test::tml_digest_oracles()[1];
+  const Model& m6 = arm6.model;
+  const VecX<double>& q6 = arm6.q;
+  lwp::Workspace<double> ws(m6);
+  EXPECT_NEAR(lwp::gravity(m6, ws, q6)[1], 35.123604371953, 1e-11);
+  EXPECT_NEAR(lwp::mass_matrix(m6, ws, q6)(0, 0), 2.963746464050, 1e-11);
+  EXPECT_NEAR(lwp::mass_matrix(m6, ws, q6)(1, 1), 1.902626223149, 1e-11);
 }
 
 // (4.18): A c = wd x c + w x (w x c); (4.36): Tr{A K (Q^g)^T} = I wd + w x I w with K = ½ Tr(I) E - I

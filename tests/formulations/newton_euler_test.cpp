@@ -66,48 +66,9 @@ TEST(NewtonEuler, UrdfAndBuiltinModelsAgreeWithRnea) {
   test::report("newton-euler vs rnea/crba/g, ur5 panda and 6 built-ins", worst);
 }
 
-// [Craig] (6.58): the two-link arm with point masses, l1 = 1, l2 = 0.5, m1 = 2, m2 = 1, gravity
-// along -Y0.
-VecX<double> craig_2r(const VecX<double>& th, const VecX<double>& thd, const VecX<double>& thdd) {
-  const double l1 = 1, l2 = 0.5, m1 = 2, m2 = 1, g = 9.81;
-  const double c1 = std::cos(th[0]), c2 = std::cos(th[1]), s2 = std::sin(th[1]), c12 = std::cos(th[0] + th[1]);
-  VecX<double> tau(2);
-  tau[0] = m2 * l2 * l2 * (thdd[0] + thdd[1]) + m2 * l1 * l2 * c2 * (2 * thdd[0] + thdd[1]) +
-           (m1 + m2) * l1 * l1 * thdd[0] - m2 * l1 * l2 * s2 * thd[1] * thd[1] -
-           2 * m2 * l1 * l2 * s2 * thd[0] * thd[1] + m2 * l2 * g * c12 + (m1 + m2) * l1 * g * c1;
-  tau[1] = m2 * l1 * l2 * c2 * thdd[0] + m2 * l1 * l2 * s2 * thd[0] * thd[0] + m2 * l2 * g * c12 +
-           m2 * l2 * l2 * (thdd[0] + thdd[1]);
-  return tau;
-}
-
-// [Craig] (6.88): Example 6.5's RP arm, m1 = 2, m2 = 1.5, l1 = 0.4, Izz1 = 0.1, Izz2 = 0.05.
-VecX<double> craig_rp(const VecX<double>& q, const VecX<double>& qd, const VecX<double>& qdd) {
-  const double m1 = 2, m2 = 1.5, l1 = 0.4, Izz1 = 0.1, Izz2 = 0.05, g = 9.81;
-  const double c1 = std::cos(q[0]), s1 = std::sin(q[0]), d2 = q[1];
-  VecX<double> tau(2);
-  tau[0] = (m1 * l1 * l1 + Izz1 + Izz2 + m2 * d2 * d2) * qdd[0] + 2 * m2 * d2 * qd[0] * qd[1] +
-           (m1 * l1 + m2 * d2) * g * c1;
-  tau[1] = m2 * qdd[1] - m2 * d2 * qd[0] * qd[0] + m2 * g * s1;
-  return tau;
-}
-
-using ClosedForm = VecX<double> (*)(const VecX<double>&, const VecX<double>&, const VecX<double>&);
-
-double worst_vs_closed_form(const Model& model, ClosedForm closed) {
-  std::mt19937_64 rng(7);
-  newton_euler::Workspace<double> ws(model);
-  double w = 0;
-  for (int s = 0; s < 50; ++s) {
-    const VecX<double> q = test::random_vector(rng, 2, -3, 3), v = test::random_vector(rng, 2, -2, 2),
-                       a = test::random_vector(rng, 2, -3, 3);
-    w = std::max(w, test::rel_diff(newton_euler::inverse_dynamics(model, ws, q, v, a), closed(q, v, a)));
-  }
-  return w;
-}
-
 TEST(NewtonEuler, CraigTwoLinkClosedForm658) {
   const Model model = builtin_model("planar2r").model;
-  const double w = worst_vs_closed_form(model, craig_2r);
+  const double w = test::worst_vs_closed_form(model, craig_tau(), test::craig_2r);
   EXPECT_LT(w, kTol);
   test::report("newton-euler vs (6.58), planar2r, 50 states", w);
   // The digest's numeric instance of (6.58).
@@ -118,12 +79,12 @@ TEST(NewtonEuler, CraigTwoLinkClosedForm658) {
   EXPECT_NEAR(tau[1], 3.4989945725, 1e-9);
   // A 0.1 % heavier m2 is noticed.
   Model heavy = test::perturbed(model, 1, 1.001, Vec3<double>::Zero());
-  EXPECT_GT(worst_vs_closed_form(heavy, craig_2r), 1e-5);
+  EXPECT_GT(test::worst_vs_closed_form(heavy, craig_tau(), test::craig_2r), 1e-5);
 }
 
 TEST(NewtonEuler, CraigExample65ClosedForm688) {
   const Model model = builtin_model("rp").model;
-  const double w = worst_vs_closed_form(model, craig_rp);
+  const double w = test::worst_vs_closed_form(model, craig_tau(), test::craig_rp);
   EXPECT_LT(w, kTol);
   test::report("newton-euler vs (6.88), rp, 50 states", w);
   newton_euler::Workspace<double> ws(model);
@@ -132,7 +93,13 @@ TEST(NewtonEuler, CraigExample65ClosedForm688) {
   EXPECT_NEAR(tau[0], 17.3551698643, 1e-9);
   EXPECT_NEAR(tau[1], 5.9267468006, 1e-9);
   Model heavy = test::perturbed(model, 1, 1.001, Vec3<double>::Zero());
-  EXPECT_GT(worst_vs_closed_form(heavy, craig_rp), 1e-5);
+  EXPECT_GT(test::worst_vs_closed_form(heavy, craig_tau(), test::craig_rp), 1e-5);
+}
+
+// The TML digest's standard-DH oracles (§7.2 of the digest), in Craig's frames.
+TEST(NewtonEuler, StandardDhOraclesOfTheTmlDigest) {
+  for (const test::Oracle& o : test::tml_digest_oracles())
+    EXPECT_LT((craig_tau()(o.model, o.q, o.v, o.a) - o.tau).cwiseAbs().maxCoeff(), 1e-11) << o.model.name;
 }
 
 // The intermediate values of [Craig] §6.7, (6.54)-(6.56), in Craig's link frames.
