@@ -105,7 +105,7 @@ TEST(GibbsAppell, ConnectionToNewtonEuler62And66) {
     luh_walker_paul::inverse_dynamics(m, nw, q, v, a);
     std::vector<Mat3<double>> R0(n);  // R_0^l: frame {l} of TML in the base, from the NE chain
     Mat3<double> R = m.tree[0].R;
-    for (int l = 0; l < n; ++l) R0[l] = R = R * nw.A[l].R;
+    for (int l = 0; l < n; ++l) R0[l] = R = R * nw.R[l];
     for (int i = 0; i < n; ++i) {
       const bool revolute = m.joint_type[i] == JointType::kRevolute;
       double trans = 0, rot = 0;

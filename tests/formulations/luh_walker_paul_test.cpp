@@ -127,11 +127,11 @@ TEST(LuhWalkerPaul, ConsolidationAndTraceIdentities418And436) {
   test::report("(4.18), (4.36), (2.34)/(2.36), 100 random cases", worst);
 }
 
-// R_j^i = R_j^{j+1} ... R_{i-1}^i from the workspace's ^{k-1}A_k (0-based links: R_from_to(ws, j, i)
-// is the rotation of F_i in F_j).
+// R_j^i = R_j^{j+1} ... R_{i-1}^i from the workspace's R_{k-1}^k (rotation(ws, j, i) is the
+// rotation of F_i in F_j).
 Mat3<double> rotation(const lwp::Workspace<double>& ws, int j, int i) {
   Mat3<double> R = Mat3<double>::Identity();
-  for (int k = j; k < i; ++k) R = R * ws.A[k].R;
+  for (int k = j; k < i; ++k) R = R * ws.R[k];
   return R;
 }
 

@@ -51,13 +51,13 @@ template <class S> struct Load {
 /// Every quantity of (3.7)-(3.13) and (7.1)-(7.6), one per link (index i - 1), in F_i.
 template <class S> struct Workspace {
   explicit Workspace(const ModelTpl<S>& model)
-      : A(model.dof), rbar(model.dof), I(model.dof), K(model.dof), w_axis(model.dof), rstar(model.dof),
+      : R(model.dof), rbar(model.dof), I(model.dof), K(model.dof), w_axis(model.dof), rstar(model.dof),
         w(model.dof), wd(model.dof), a(model.dof), abar(model.dof), f(model.dof), n(model.dof),
         rot(model.dof), Acons(model.dof), tau(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
         M(MatX<S>::Zero(model.dof, model.dof)), zero(VecX<S>::Zero(model.dof)), unit(VecX<S>::Zero(model.dof)),
         column(VecX<S>::Zero(model.dof)) {}
 
-  std::vector<Transform<S>> A;   ///< ^{i-1}A_i: R_{i-1}^i and p_{i-1}^i
+  std::vector<Mat3<S>> R;        ///< R_{i-1}^i, the rotation of ^{i-1}A_i
   std::vector<Vec3<S>> rbar;     ///< r̄_i: centre of mass of link i in F_i
   std::vector<Mat3<S>> I;        ///< I_i: inertia about the centre of mass, F_i axes
   std::vector<Mat3<S>> K;        ///< K_i = ½ Tr(I_i) E - I_i (modified only)

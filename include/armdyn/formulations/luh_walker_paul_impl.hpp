@@ -34,23 +34,22 @@ template <class S> void link_constants(const ModelTpl<S>& model, Workspace<S>& w
   }
 }
 
-// ^{i-1}A_i = Rz(theta_i) C (revolute) or Tz(d_i) C (prismatic), and r_i* for a prismatic joint.
+// R_{i-1}^i, the rotation of ^{i-1}A_i = Rz(theta_i) C (revolute) or Tz(d_i) C (prismatic), and
+// r_i* = C^T (C.p + z d_i) for a prismatic joint (the translation p_{i-1}^i itself is not needed).
 template <class S> void link_transform(const ModelTpl<S>& model, Workspace<S>& ws, int b, const S& q) {
   const int n = model.dof;
-  const Transform<S> C = b + 1 < n ? model.tree[b + 1] : Transform<S>::identity();
-  Transform<S>& A = ws.A[b];
+  const Mat3<S> C = b + 1 < n ? model.tree[b + 1].R : Mat3<S>::Identity();
+  Mat3<S>& R = ws.R[b];
   if (model.joint_type[b] == JointType::kRevolute) {
     using std::cos;
     using std::sin;
     const S c = cos(q), s = sin(q);
-    A.R.row(0) = c * C.R.row(0) - s * C.R.row(1);
-    A.R.row(1) = s * C.R.row(0) + c * C.R.row(1);
-    A.R.row(2) = C.R.row(2);
-    A.p = Vec3<S>(c * C.p.x() - s * C.p.y(), s * C.p.x() + c * C.p.y(), C.p.z());
+    R.row(0) = c * C.row(0) - s * C.row(1);
+    R.row(1) = s * C.row(0) + c * C.row(1);
+    R.row(2) = C.row(2);
   } else {
-    A.R = C.R;
-    A.p = C.p + Vec3<S>::UnitZ() * q;
-    ws.rstar[b] += ws.w_axis[b] * q;  // r_i* = C^T (C.p + z d_i)
+    R = C;
+    ws.rstar[b] += ws.w_axis[b] * q;
   }
 }
 
@@ -62,7 +61,7 @@ Vec3<S> angular_step(const ModelTpl<S>& model, Workspace<S>& ws, int b, const S&
   const Vec3<S>& w_p = b == 0 ? zero : ws.w[b - 1];
   const Vec3<S>& wd_p = b == 0 ? zero : ws.wd[b - 1];
   const Vec3<S>& a_p = b == 0 ? a0 : ws.a[b - 1];
-  const Mat3<S>& R = ws.A[b].R;  // R_{i-1}^i; R^T = R_i^{i-1}
+  const Mat3<S>& R = ws.R[b];  // R_{i-1}^i; R^T = R_i^{i-1}
   const Vec3<S> z = Vec3<S>::UnitZ();
   if (model.joint_type[b] == JointType::kRevolute) {
     ws.w[b] = R.transpose() * (w_p + z * qd);                             // (3.7)
@@ -107,8 +106,8 @@ void backward(const ModelTpl<S>& model, Workspace<S>& ws, const Load<S>* load, V
     const S& m = model.mass[b];
     Vec3<S> Rf = Vec3<S>::Zero(), Rn = Vec3<S>::Zero();  // R_i^{i+1} f_{i+1}, R_i^{i+1} n_{i+1}
     if (b + 1 < n) {
-      Rf = ws.A[b + 1].R * ws.f[b + 1];
-      Rn = ws.A[b + 1].R * ws.n[b + 1];
+      Rf = ws.R[b + 1] * ws.f[b + 1];
+      Rn = ws.R[b + 1] * ws.n[b + 1];
     } else if (load) {
       Rf = load->f;  // frame {n+1} := {n}
       Rn = load->n;
