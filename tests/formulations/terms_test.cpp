@@ -24,6 +24,7 @@
 #include "armdyn/armdyn.hpp"
 #include "armdyn/formulations/lagrange.hpp"
 #include "armdyn/formulations/terms.hpp"
+#include "armdyn/formulations/terms_impl.hpp"
 #include "support/dual.hpp"
 #include "support/random_model.hpp"
 #include "support/test_util.hpp"
@@ -98,12 +99,13 @@ TEST(Terms, StrobedMassMatrixEqualsCrbaAndLagrange) {
 // (b)
 TEST(Terms, MassMatrixDerivativesAreExact) {
   using test::Dual;
-  double worst_dual = 0, worst_fd = 0;
+  double worst_dual = 0, worst_fd = 0, worst_strobe = 0;
   for (const Case& c : cases()) {
     const int n = c.model.dof;
     terms::Workspace<double> ws(c.model), ww(wrong(c.model));
     const ModelTpl<Dual> dmodel = c.model.cast<Dual>();
     DataTpl<Dual> ddata(dmodel);
+    terms::Workspace<Dual> dws(dmodel);
     Data data(c.model);
     std::mt19937_64 rng(2);
     const State x = random_state(rng, n);
@@ -114,6 +116,7 @@ TEST(Terms, MassMatrixDerivativesAreExact) {
       VecX<Dual> qd = x.q.cast<Dual>();
       qd[k].d = 1.0;
       const MatX<double> exact = test::tangent_of(crba(dmodel, ddata, qd));
+      worst_strobe = std::max(worst_strobe, test::rel_diff(test::tangent_of(terms::mass_matrix_strobing(dmodel, dws, qd)), exact));
       VecX<double> qp = x.q, qm = x.q;
       qp[k] += 1e-6;
       qm[k] -= 1e-6;
@@ -130,7 +133,9 @@ TEST(Terms, MassMatrixDerivativesAreExact) {
   }
   EXPECT_LT(worst_dual, 1e-12);
   EXPECT_LT(worst_fd, 1e-8);
-  std::printf("dM/dq vs dual CRBA %.2e, vs finite differences %.2e\n", worst_dual, worst_fd);
+  EXPECT_LT(worst_strobe, 1e-12);
+  std::printf("dM/dq vs dual CRBA %.2e, vs finite differences %.2e; dual strobing vs dual CRBA %.2e\n", worst_dual,
+              worst_fd, worst_strobe);
 }
 
 /// Kantor's matrix form (digest K3 applied): C^K_kj = sum_i (dM_kj/dq_i - 1/2 dM_ij/dq_k) v_i.
@@ -230,6 +235,35 @@ TEST(Terms, CraigConfigurationSpaceMatricesOf2R) {
   EXPECT_NEAR(C(0, 1), -0.3586780454, 1e-10);
   EXPECT_NEAR(C(1, 0), 0.3586780454, 1e-10);
   EXPECT_NEAR(C(1, 1), 0.0, 1e-15);
+}
+
+// Kantor §3 (digest 2.11): the Christoffel C of the RP arm, [[m2 r v2, m2 r v1], [-m2 r v1, 0]],
+// r = d2 for Craig's Example 6.5 (m2 = 1.5); and the 2R potential energy (6.73) with Y0 up:
+// U = m1 g l1 s1 + m2 g (l1 s1 + l2 s12).
+TEST(Terms, ClosedFormsOfCoriolisMatrixAndPotentialEnergy) {
+  std::mt19937_64 rng(44);
+  for (double scale : {1.0, 1.001}) {
+    Model rp = builtin_model("rp").model, r2 = builtin_model("planar2r").model;
+    rp.inertia[1].m *= scale;
+    r2.inertia[1].m *= scale;
+    r2.inertia[1].h *= scale;
+    terms::Workspace<double> wrp(rp), w2(r2);
+    double worst = 0;
+    for (int s = 0; s < 10; ++s) {
+      const VecX<double> q = test::random_vector(rng, 2, -1.5, 1.5), v = test::random_vector(rng, 2, -2, 2);
+      const double m2 = 1.5, r = q[1];
+      MatX<double> C(2, 2);
+      C << m2 * r * v[1], m2 * r * v[0], -m2 * r * v[0], 0;
+      worst = std::max(worst, test::rel_diff(terms::coriolis_matrix(rp, wrp, q, v), C));
+      const double g = 9.81, U = 2 * g * std::sin(q[0]) + 1 * g * (std::sin(q[0]) + 0.5 * std::sin(q[0] + q[1]));
+      worst = std::max(worst, std::abs(terms::potential_energy(r2, w2, q) - U) / std::max(1.0, std::abs(U)));
+    }
+    if (scale == 1.0) {
+      EXPECT_LT(worst, 1e-13);
+    } else {
+      EXPECT_GT(worst, 1e-6);
+    }
+  }
 }
 
 // (d), (e): tau by Craig's (6.63) and g(q) by first moments, against the RNEA and dU/dq.

@@ -29,7 +29,9 @@
 //
 // Cost: inverse_dynamics follows [TML] Appendix's strategy (chain products T_j^q, first and
 // second derivatives, the acceleration-weighted matrix W_q = sum_j U_qj a_j + sum_jk U_qjk v_j v_k
-// per link, then one trace per (q, i)): O(n^3), TML Table 8.1 (81/6 n^3 + ... multiplications).
+// per link, then one trace per (q, i)): O(n^3); TML count 81/6 n^3 + 165/2 n^2 + 5n
+// multiplications for that strategy (Table 8.1; their gravity term reads one row of U_qi because
+// their gravity is along z_0, here all three rows are used for any gravity direction).
 // mass_matrix is O(n^3), velocity_coefficients O(n^4). Storage O(n^2) 4x4 matrices.
 #include <vector>
 

@@ -16,8 +16,8 @@
 //                          O(n^3).
 //   christoffel_symbols    c_ijk = 1/2 (dM_ij/dq_k + dM_ik/dq_j - dM_jk/dq_i) ([Kantor] §8.5 with
 //                          the digest's correction K3, our index order: i is the torque row),
-//                          returned as n matrices c[i](j, k), symmetric in (j, k), with
-//                          C(q, v) v + g(q) = c(q, v) for tau_i's velocity part sum_jk c_ijk v_j v_k.
+//                          returned as n matrices c[i](j, k), symmetric in (j, k): the velocity
+//                          part of tau_i is sum_jk c_ijk v_j v_k = c_i(q, v) - g_i(q).
 //   coriolis_matrix        C_ij = sum_k c_ijk v_k: C v = c - g and Mdot - 2C is skew-symmetric
 //                          ([Craig] Exercise 6.17).
 //   centrifugal_matrix     Craig's C (6.63), (6.65): n x n, C_ij = c_ijj, the coefficient of v_j^2.
