@@ -1,0 +1,73 @@
+#pragma once
+// The method of general theorems ([VP] §2.3: Stepanenko 1970, Vukobratović 1972, in the book's
+// modified matrix form). The theorem of the moment of momentum about joint S_k (revolute k,
+// (2.3.19)-(2.3.23)) and the theorem of the motion of the centre of gravity (linear k, (2.3.25)-
+// (2.3.26)), each applied to the segments k..n beyond a fictitious cut at S_k and projected on
+// e_k, give one scalar equation per joint. Written with the acceleration coefficients
+//     w_i = Omega qdd + Theta   (2.3.27),     eps_i = Gamma qdd + Phi   (2.3.29)
+// of every segment, the n equations become the model
+//     W(q) qdd = P + U(q, qd)                 (2.3.2),    P = W qdd - U   (2.3.4),
+// i.e. W is the mass matrix and -U the bias c(q, qd) = C qd + g of docs/notation.md ((2.3.47):
+// H = W, h = -U).
+//
+// Everything is in the external (base) frame: the transition matrices A_i by "assembling" each
+// joint and turning it with Rodrigues' formula (2.3.7)-(2.3.13), the kinematics (2.3.14)-(2.3.18),
+// the coefficient updates (2.3.31)-(2.3.34), the rows of W and U (2.3.35)-(2.3.41). Body frames
+// sit at the centres of gravity; see vp_cog_chain.hpp for the book's input data and how the
+// normalised model maps onto it.
+//
+// Errata applied ([VP] digest §6): m_i w_i (centre-of-gravity acceleration) where the OCR prints
+// m_i omega_i in (2.3.20), (2.3.23), (2.3.35), (2.3.40); J~ eps~ for "J~ eps-dot" in (2.3.22); the
+// arm r'_ii = r_ii + q_i e_i s_i (not r_ii) wherever a linear joint moves C_i.
+//
+// Cost: W and U are formed in O(n^3) (for each segment i, every row k <= i gains O(i) entries;
+// the coefficient updates are O(n^2)); P = W qdd - U adds O(n^2). Serial chains only.
+#include <vector>
+
+#include "armdyn/formulations/vp_cog_chain.hpp"
+
+namespace armdyn::general_theorems {
+
+template <class S> struct Workspace {
+  explicit Workspace(const ModelTpl<S>& model);
+
+  vp::CogChain<S> chain;  ///< the book's input data, prepared once
+  // Per segment, external frame.
+  std::vector<Mat3<S>> A;   ///< A_i: body frame i -> external (2.3.6a)
+  std::vector<Vec3<S>> e;   ///< e_i, the joint axis
+  std::vector<Vec3<S>> rk;  ///< r_i^(k) = S_k C_i for the current segment i, k <= i (2.3.24)
+  // Columns of the coefficient matrices of the current segment (2.3.28), (2.3.30).
+  std::vector<Vec3<S>> alpha;  ///< Gamma = [alpha_1 .. alpha_i 0 ..]
+  std::vector<Vec3<S>> beta;   ///< Omega = [beta_1 .. beta_i 0 ..]
+  Vec3<S> gamma, delta;        ///< Phi, Theta
+  Vec3<S> omega;               ///< omega_i of the current segment
+  MatX<S> W;                   ///< (2.3.2)
+  VecX<S> U;                   ///< (2.3.2)
+  VecX<S> h;                   ///< bias: -U (2.3.47)
+  VecX<S> tau;                 ///< P = W qdd - U (2.3.4)
+};
+
+/// Forms W(q) and U(q, qd) of (2.3.2) in ws.W, ws.U. Gravity: model.gravity.
+template <class S>
+void equations(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
+
+/// P = W(q) qdd - U(q, qd) (2.3.4): the joint torques and forces. Returns ws.tau.
+template <class S>
+const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
+                                VecIn<S> a);
+
+/// W(q), the mass matrix (symmetric to round-off: the book forms every entry). Returns ws.W.
+template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+
+/// -U(q, qd) = C(q, qd) qd + g(q), the book's h of (2.3.47). Returns ws.h.
+template <class S>
+const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
+
+extern template struct Workspace<double>;
+extern template void equations(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,
+                                                     VecIn<double>, VecIn<double>);
+extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
+extern template const VecX<double>& bias(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
+
+}  // namespace armdyn::general_theorems
