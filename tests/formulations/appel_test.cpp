@@ -65,7 +65,8 @@ TEST(Appel, PrintedGyroscopicCoefficientTwoDisagrees) {
 }
 
 // Y of (2.9.42), the generalized gravity forces by virtual work, is minus RNEA's gravity torque
-// (the digest's oracle 3); with one link's mass off by 0.1 % it is not.
+// (the digest's oracle 3), and appel::gravity returns it on its own; with one link's mass off by
+// 0.1 % it is not.
 TEST(Appel, GravityForcesByVirtualWork) {
   std::mt19937_64 rng(12);
   for (const Model& model : {test::random_dh_chain(rng, 10, DhConvention::kStandard, true),
@@ -76,6 +77,7 @@ TEST(Appel, GravityForcesByVirtualWork) {
     appel::equations(model, ws, s.q, s.v);
     const VecX<double> Y = ws.Y;
     EXPECT_LE(test::rel_diff(Y, VecX<double>(-gravity_torque(model, data, s.q))), 1e-12) << model.name;
+    EXPECT_LE(test::rel_diff(appel::gravity(model, ws, s.q), gravity_torque(model, data, s.q)), 1e-12) << model.name;
     const Model bad = vp_test::perturbed_link(model, model.dof / 2);
     EXPECT_GT(test::rel_diff(Y, VecX<double>(-gravity_torque(bad, wrong, s.q))), 1e-6) << model.name;
   }

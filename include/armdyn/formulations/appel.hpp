@@ -49,6 +49,7 @@ template <class S> struct Workspace {
   VecX<S> Y;    ///< (2.9.42)
   VecX<S> U;    ///< Y - V^T (2.9.34)
   VecX<S> h;    ///< bias: -U
+  VecX<S> g;    ///< gravity: -Y
   VecX<S> tau;  ///< P = W qdd - U (2.9.4)
   /// Only for the test that shows the printed (2.9.19) fails: true uses its coefficient 2.
   bool printed_gyroscopic_coefficient = false;
@@ -70,11 +71,16 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 template <class S>
 const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
 
+/// -Y(q), minus the generalized gravity forces of (2.9.38)-(2.9.42): the torques that hold the
+/// arm against gravity. Returns ws.g.
+template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+
 extern template struct Workspace<double>;
 extern template void equations(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
 extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,
                                                      VecIn<double>, VecIn<double>);
 extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
 extern template const VecX<double>& bias(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::appel

@@ -12,7 +12,8 @@ Workspace<S>::Workspace(const ModelTpl<S>& model)
       alpha(model.dof), beta(model.dof), J_alpha(model.dof), gamma(Vec3<S>::Zero()),
       delta(Vec3<S>::Zero()), omega(Vec3<S>::Zero()), e(model.dof), S_pos(model.dof), C_pos(model.dof),
       W(MatX<S>::Zero(model.dof, model.dof)), V(VecX<S>::Zero(model.dof)), Y(VecX<S>::Zero(model.dof)),
-      U(VecX<S>::Zero(model.dof)), h(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {}
+      U(VecX<S>::Zero(model.dof)), h(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
+      tau(VecX<S>::Zero(model.dof)) {}
 
 namespace detail {
 
@@ -217,6 +218,15 @@ const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecI
   equations(model, ws, q, v);
   ws.h = -ws.U;
   return ws.h;
+}
+
+template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  detail::check_model(model, ws);
+  check_size(q, model.dof, "q");
+  for (int i = 0; i < model.dof; ++i) ws.A_rel[i] = detail::relative_transition(ws.chain, i, q[i]);
+  detail::gravity_forces(model, ws, q);
+  ws.g = -ws.Y;
+  return ws.g;
 }
 
 }  // namespace armdyn::appel

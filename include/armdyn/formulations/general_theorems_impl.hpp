@@ -151,7 +151,8 @@ void form(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, const S* qd) {
   ws.gamma.setZero();
   ws.delta.setZero();
   for (int i = 0; i < model.dof; ++i) {
-    append_segment<kBias>(ws, i, q[i], kBias ? qd[i] : S(0));
+    if constexpr (kBias) append_segment<true>(ws, i, q[i], qd[i]);
+    else append_segment<false>(ws, i, q[i], S(0));
     add_rows<kBias>(model, ws, i);
   }
 }

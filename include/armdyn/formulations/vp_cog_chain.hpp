@@ -34,6 +34,7 @@
 //     q_i, for every model (also where r_ii || e_i, e.g. point masses on the axis).
 //   * Linear joint: u~_i = x, u~~_i = R(tree[i]) x.
 // Only serial chains (parent[i] == i - 1): the book's methods are "without branching".
+#include <string>
 #include <vector>
 
 #include "armdyn/core/error.hpp"
