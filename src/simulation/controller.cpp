@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "armdyn/algorithm/crba.hpp"
 #include "armdyn/algorithm/rnea.hpp"
 #include "armdyn/core/error.hpp"
 
@@ -23,6 +24,15 @@ ControlLaw control_law_from_name(const std::string& name) {
   for (ControlLaw law : {ControlLaw::kPd, ControlLaw::kPdGravity, ControlLaw::kComputedTorque})
     if (name == to_string(law)) return law;
   throw InputError("unknown controller '" + name + "' (one of: pd, pd-gravity, computed-torque)");
+}
+
+ControllerSpec default_gains(const Model& model, ControlLaw law, VecIn<double> q, double omega, double rate) {
+  VecX<double> scale = VecX<double>::Ones(model.dof);
+  if (law != ControlLaw::kComputedTorque) {
+    Data data(model);
+    scale = crba(model, data, q).diagonal();
+  }
+  return ControllerSpec{law, omega * omega * scale, 2 * omega * scale, rate};
 }
 
 Controller::Controller(const Model& model, ControllerSpec spec, PointToPoint reference)

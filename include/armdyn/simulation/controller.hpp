@@ -29,6 +29,13 @@ struct ControllerSpec {
   double rate = 1000.0;  ///< samples per second; 0 = continuous
 };
 
+/// Gains that make each joint a critically damped second-order system of natural frequency
+/// `omega` (rad/s): for computed torque (unit inertia after linearisation) Kp = omega^2,
+/// Kd = 2 omega; for pd and pd-gravity scaled by the diagonal of M(q) at `q` (the joint's own
+/// inertia there), Kp = omega^2 M_ii, Kd = 2 omega M_ii.
+ControllerSpec default_gains(const Model& model, ControlLaw law, VecIn<double> q, double omega = 10.0,
+                             double rate = 1000.0);
+
 class Controller final : public TorqueSource {
  public:
   /// `model` is the model the law believes in (for g(q), M, c; it may differ from the simulated

@@ -1,0 +1,78 @@
+// The simulation's hot paths allocate nothing once their workspaces exist: the three
+// forward-dynamics routes, a plant evaluation, a step of every integrator, the controllers.
+// This binary counts every operator new.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <functional>
+#include <new>
+
+#include "armdyn/armdyn.hpp"
+#include "armdyn/simulation/controller.hpp"
+#include "armdyn/simulation/integrator.hpp"
+#include "support/test_util.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}
+
+void* operator new(std::size_t size) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace armdyn::sim {
+namespace {
+
+long allocations_during(const std::function<void()>& fn) {
+  const long before = g_allocations.load();
+  fn();
+  return g_allocations.load() - before;
+}
+
+TEST(SimNoAllocation, CountingWorks) {
+  EXPECT_GT(allocations_during([] { ::operator delete(::operator new(64)); }), 0);
+}
+
+TEST(SimNoAllocation, ForwardDynamicsRoutes) {
+  for (const char* file : {"models/panda.urdf", "models/chain_12.urdf", "models/branching_tree.urdf"}) {
+    const Model model = load_urdf(test::data_path(file));
+    Data data(model);
+    FdWorkspace<double> ws(model);
+    std::mt19937_64 rng(3);
+    const VecX<double> q = test::random_vector(rng, model.dof), v = test::random_vector(rng, model.dof),
+                       tau = test::random_vector(rng, model.dof);
+    for (FdMethod m : {FdMethod::kAba, FdMethod::kCrba, FdMethod::kWalkerOrin})
+      EXPECT_EQ(allocations_during([&] { forward_dynamics(m, model, data, ws, q, v, tau); }), 0)
+          << file << " " << to_string(m);
+  }
+}
+
+TEST(SimNoAllocation, PlantIntegratorsAndControllers) {
+  const BuiltinModel puma = builtin_model("puma560");
+  const Model& model = puma.model;
+  VecX<double> q = Eigen::Map<const VecX<double>>(puma.poses[3].q.data(), 6), v = VecX<double>::Constant(6, 0.1);
+  const PointToPoint ref(q, VecX<double>::Zero(6), 1.0, Profile::kQuintic);
+  for (ControlLaw law : {ControlLaw::kPd, ControlLaw::kPdGravity, ControlLaw::kComputedTorque}) {
+    Controller c(model, default_gains(model, law, q, 10.0, 0.0), ref);
+    Plant plant(model, c, FdMethod::kAba);
+    EXPECT_EQ(allocations_during([&] { plant.acceleration(0.3, q, v); }), 0) << to_string(law);
+  }
+  ZeroTorque zero;
+  Plant plant(model, zero, FdMethod::kAba);
+  for (Integrator i : {Integrator::kEuler, Integrator::kSymplecticEuler, Integrator::kRk4}) {
+    auto stepper = make_fixed_stepper(i, 6);
+    EXPECT_EQ(allocations_during([&] { stepper->step(plant, 0.0, 1e-3, q, v); }), 0) << to_string(i);
+  }
+  Rk45 rk45(6, 1e-8, 1e-8);
+  double t = 0, dt = 1e-3;
+  rk45.try_step(plant, t, dt, q, v);  // the first step sizes odeint's buffers
+  EXPECT_EQ(allocations_during([&] { rk45.try_step(plant, t, dt, q, v); }), 0);
+}
+
+}  // namespace
+}  // namespace armdyn::sim
