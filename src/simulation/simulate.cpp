@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/simulation/energy.hpp"
+#include "armdyn/formulations/terms.hpp"
 
 namespace armdyn::sim {
 
@@ -75,7 +75,7 @@ class Run {
       const std::function<void(const Sample&)>& observer)
       : model_(model), o_(options), observer_(observer), plant_(model, source, options.fd_method),
         limits_(model, options.warn ? options.warn : std::function<void(const std::string&)>(warn_on_stderr)),
-        rk45_(model.dof, options.atol, options.rtol), step_dt_(options.dt) {
+        rk45_(model.dof, options.atol, options.rtol), energy_(model), step_dt_(options.dt) {
     if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model.dof);
     sample_.q.setZero(model.dof);
     sample_.v.setZero(model.dof);
@@ -99,6 +99,7 @@ class Run {
   LimitMonitor limits_;
   std::unique_ptr<FixedStepper> stepper_;
   Rk45 rk45_;
+  terms::Workspace<double> energy_;  ///< for the kinetic and potential energy of each sample
   double step_dt_;  ///< rk45's next step
   double t_ = 0;
   VecX<double> q_, v_;
@@ -198,8 +199,8 @@ void Run::emit() {
   sample_.v = v_;
   sample_.a = plant_.acceleration(t_, q_, v_);
   sample_.tau = plant_.tau();
-  sample_.kinetic = kinetic_energy(model_, plant_.data(), q_, v_);
-  sample_.potential = potential_energy(model_, plant_.data(), q_);
+  sample_.kinetic = terms::kinetic_energy(model_, energy_, q_, v_);      // [Craig] (6.69)-(6.71)
+  sample_.potential = terms::potential_energy(model_, energy_, q_);      // [Craig] (6.73)
   ++stats_.samples;
   if (observer_) observer_(sample_);
 }
