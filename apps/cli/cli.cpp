@@ -9,6 +9,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "armdyn/core/error.hpp"
 
 namespace armdyn::cli {
@@ -26,6 +28,14 @@ int run_guarded(const Action& body) {
     return body();
   } catch (const InputError& e) {  // ModelError derives from InputError
     print_error(e.what());
+    return kExitBadInput;
+  } catch (const nlohmann::json::exception& e) {
+    // Escaped from a JSON reader (e.g. "number overflow parsing '1e999'", which parse_json does
+    // not turn into an InputError): still bad input.
+    std::string what = e.what();
+    const std::size_t tag = what.find("] ");
+    if (what.rfind("[json.exception", 0) == 0 && tag != std::string::npos) what.erase(0, tag + 2);
+    print_error("invalid JSON input: " + what);
     return kExitBadInput;
   } catch (const InternalError& e) {
     print_error(std::string("internal error: ") + e.what());

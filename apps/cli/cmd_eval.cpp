@@ -105,7 +105,7 @@ void write_matrix(JsonWriter& w, const Matrix& m) {
 
 int run_eval(const EvalOptions& opts) {
   Model model = load_model(opts.model);
-  const TauMethod& method = find_tau_method(opts.method);
+  check_tau_method(opts.method);
   const int frame = frame_of(model, opts.frame);
   StatesFile input;
   try {
@@ -117,6 +117,7 @@ int run_eval(const EvalOptions& opts) {
     throw InputError(opts.states + ": " + what + " (numbers must be finite doubles)");
   }
   if (input.gravity) model = model.with_gravity(*input.gravity);
+  const TauFunction method_tau = make_tau_method(opts.method, model);  // bound to the final model
   Data data(model);
 
   JsonWriter w;
@@ -130,7 +131,7 @@ int run_eval(const EvalOptions& opts) {
   w.key("results").begin_array(true);
   for (std::size_t k = 0; k < input.states.size(); ++k) {
     const State& s = input.states[k];
-    const VecX<double> tau = method.tau(model, data, s.q, s.v, s.a);
+    const VecX<double> tau = method_tau(s.q, s.v, s.a);
     check_finite(tau, opts.states, k, "tau");
     const MatX<double> M = crba(model, data, s.q);
     check_finite(M, opts.states, k, "M");

@@ -1,30 +1,31 @@
 #include "methods.hpp"
 
-#include "armdyn/algorithm/rnea.hpp"
+#include <memory>
+
 #include "armdyn/core/error.hpp"
+#include "armdyn/formulations/registry.hpp"
 
 namespace armdyn::cli {
 
-const std::vector<TauMethod>& tau_methods() {
-  static const std::vector<TauMethod> methods = {
-      {"rnea", "recursive Newton-Euler in spatial form (the production path)",
-       [](const Model& model, Data& data, const VecX<double>& q, const VecX<double>& v, const VecX<double>& a) {
-         return VecX<double>(rnea(model, data, q, v, a));
-       }},
-  };
-  return methods;
-}
-
-const TauMethod& find_tau_method(const std::string& name) {
-  for (const TauMethod& m : tau_methods())
-    if (m.name == name) return m;
+void check_tau_method(const std::string& name) {
+  for (const FormulationInfo& f : formulations())
+    if (f.name == name) return;
   throw InputError("--method: unknown method '" + name + "' (known: " + tau_method_names() + ")");
 }
 
-std::string tau_method_names() {
-  std::string out;
-  for (const TauMethod& m : tau_methods()) out += (out.empty() ? "" : ", ") + m.name;
-  return out;
+TauFunction make_tau_method(const std::string& name, const Model& model) {
+  check_tau_method(name);
+  try {
+    auto evaluator = std::make_shared<FormulationEvaluator>(make_formulation(name, model));
+    if (!evaluator->inverse_dynamics) throw InputError("method '" + name + "' has no inverse dynamics");
+    return [evaluator](const VecX<double>& q, const VecX<double>& v, const VecX<double>& a) {
+      return VecX<double>(evaluator->inverse_dynamics(q, v, a));
+    };
+  } catch (const InputError& e) {
+    throw InputError(std::string("--method: ") + e.what());
+  }
 }
+
+std::string tau_method_names() { return formulation_names(); }
 
 }  // namespace armdyn::cli
