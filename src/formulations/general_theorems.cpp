@@ -9,5 +9,6 @@ template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, 
                                               VecIn<double>);
 template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
 template const VecX<double>& bias(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
+template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::general_theorems

@@ -25,11 +25,15 @@ struct Appel {
   static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q, const VecX<S>& v) {
     return appel::bias(m, ws, q, v);
   }
+  template <class S> static const VecX<S>& gravity(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q) {
+    return appel::gravity(m, ws, q);
+  }
 };
 
 constexpr const char* kName = "appel";
 
 TEST(Appel, RandomChainsAgreeWithRneaAndCrba) { vp_test::check_random_chains<Appel>(kName); }
+TEST(Appel, LongRandomChainsStayAtRoundOff) { vp_test::check_long_chains<Appel>(kName); }
 TEST(Appel, UrdfAndBuiltinModelsAgree) { vp_test::check_named_models<Appel>(kName); }
 TEST(Appel, NoticesEveryPerturbedLink) { vp_test::check_perturbed_links_noticed<Appel>(kName); }
 TEST(Appel, CraigClosedForms) { vp_test::check_craig_closed_forms<Appel>(kName); }

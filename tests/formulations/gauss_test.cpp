@@ -26,11 +26,15 @@ struct Gauss {
   static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q, const VecX<S>& v) {
     return gauss::bias(m, ws, q, v);
   }
+  template <class S> static const VecX<S>& gravity(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q) {
+    return gauss::gravity(m, ws, q);
+  }
 };
 
 constexpr const char* kName = "gauss";
 
 TEST(Gauss, RandomChainsAgreeWithRneaAndCrba) { vp_test::check_random_chains<Gauss>(kName); }
+TEST(Gauss, LongRandomChainsStayAtRoundOff) { vp_test::check_long_chains<Gauss>(kName); }
 TEST(Gauss, UrdfAndBuiltinModelsAgree) { vp_test::check_named_models<Gauss>(kName); }
 TEST(Gauss, NoticesEveryPerturbedLink) { vp_test::check_perturbed_links_noticed<Gauss>(kName); }
 TEST(Gauss, CraigClosedForms) { vp_test::check_craig_closed_forms<Gauss>(kName); }

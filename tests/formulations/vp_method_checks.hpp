@@ -4,7 +4,8 @@
 //   struct M { template <class S> using Workspace = ...;
 //              template <class S> static const VecX<S>& id(const ModelTpl<S>&, Workspace<S>&, q, v, a);
 //              template <class S> static const MatX<S>& mass(const ModelTpl<S>&, Workspace<S>&, q);
-//              template <class S> static const VecX<S>& bias(const ModelTpl<S>&, Workspace<S>&, q, v); };
+//              template <class S> static const VecX<S>& bias(const ModelTpl<S>&, Workspace<S>&, q, v);
+//              template <class S> static const VecX<S>& gravity(const ModelTpl<S>&, Workspace<S>&, q); };
 // and every check compares it with an independent route: the production RNEA / CRBA, Craig's
 // closed forms, or (power balance) the method's own mass matrix differentiated with dual numbers.
 #include <gtest/gtest.h>
@@ -34,17 +35,18 @@ constexpr double kPi = std::numbers::pi;
 
 /// Worst relative disagreements (test::rel_diff, floor 1) over a set of states.
 struct Worst {
-  double tau = 0, M = 0, h = 0;
+  double tau = 0, M = 0, h = 0, g = 0;
   void take(const Worst& o) {
     tau = std::max(tau, o.tau);
     M = std::max(M, o.M);
     h = std::max(h, o.h);
+    g = std::max(g, o.g);
   }
-  double max() const { return std::max({tau, M, h}); }
+  double max() const { return std::max({tau, M, h, g}); }
 };
 
 inline void report(const std::string& what, const Worst& w) {
-  std::printf("[ measured ] %-44s tau %.2e  M %.2e  bias %.2e\n", what.c_str(), w.tau, w.M, w.h);
+  std::printf("[ measured ] %-44s tau %.2e  M %.2e  bias %.2e  g %.2e\n", what.c_str(), w.tau, w.M, w.h, w.g);
 }
 
 struct State {
@@ -60,7 +62,7 @@ inline State random_state(std::mt19937_64& rng, const Model& model) {
   return s;
 }
 
-/// The method on `model` against RNEA / CRBA / nonlinear effects on `reference` (the same model,
+/// The method on `model` against RNEA / CRBA / nonlinear effects / gravity torque on `reference` (the same model,
 /// or a perturbed one for a sensitivity check), at `count` random states.
 template <class Method>
 Worst compare(const Model& model, const Model& reference, std::uint64_t seed, int count = 4) {
@@ -77,6 +79,8 @@ Worst compare(const Model& model, const Model& reference, std::uint64_t seed, in
     w.M = test::rel_diff(Method::mass(model, ws, s.q), M_ref);
     const VecX<double> h_ref = nonlinear_effects(reference, data, s.q, s.v);
     w.h = test::rel_diff(Method::bias(model, ws, s.q, s.v), h_ref);
+    const VecX<double> g_ref = gravity_torque(reference, data, s.q);
+    w.g = test::rel_diff(Method::gravity(model, ws, s.q), g_ref);
     worst.take(w);
   }
   return worst;
@@ -225,6 +229,20 @@ template <class Method> void check_random_chains(const char* name) {
     all.take(w);
   }
   report(std::string(name) + " vs rnea/crba, 48 random chains", all);
+}
+
+/// Long random chains (n = 24, 36, 48, general axes, mixed joints) stay at round-off: the
+/// method accumulates no error that grows with n faster than RNEA's.
+template <class Method> void check_long_chains(const char* name) {
+  std::mt19937_64 rng(36);
+  Worst all;
+  for (int n : {24, 36, 48}) {
+    const Model model = test::random_dh_chain(rng, n, n == 36 ? DhConvention::kModified : DhConvention::kStandard, true);
+    const Worst w = compare<Method>(model, model, 3, 2);
+    EXPECT_LE(w.max(), 1e-10) << model.name;
+    all.take(w);
+  }
+  report(std::string(name) + " vs rnea/crba, n = 24, 36, 48", all);
 }
 
 /// The URDF arms and the built-in models (stanford has a prismatic joint 3, rp a prismatic 2).

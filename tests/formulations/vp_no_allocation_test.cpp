@@ -51,6 +51,7 @@ TEST(VpNoAllocation, FormulationsAllocateNothing) {
     EXPECT_EQ(allocations_during([&] { general_theorems::inverse_dynamics(model, gt, q, v, a); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { general_theorems::mass_matrix(model, gt, q); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { general_theorems::bias(model, gt, q, v); }), 0) << file;
+    EXPECT_EQ(allocations_during([&] { general_theorems::gravity(model, gt, q); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { appel::inverse_dynamics(model, ap, q, v, a); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { appel::mass_matrix(model, ap, q); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { appel::bias(model, ap, q, v); }), 0) << file;
@@ -58,6 +59,7 @@ TEST(VpNoAllocation, FormulationsAllocateNothing) {
     EXPECT_EQ(allocations_during([&] { gauss::inverse_dynamics(model, ga, q, v, a); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { gauss::mass_matrix(model, ga, q); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { gauss::bias(model, ga, q, v); }), 0) << file;
+    EXPECT_EQ(allocations_during([&] { gauss::gravity(model, ga, q); }), 0) << file;
   }
 }
 

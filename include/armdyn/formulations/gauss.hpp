@@ -64,6 +64,7 @@ template <class S> struct Workspace {
   MatX<S> W;    ///< (2.8.47)
   VecX<S> U;    ///< (2.8.47)
   VecX<S> h;    ///< bias: -U
+  VecX<S> g;    ///< gravity: -U(q, 0)
   VecX<S> tau;  ///< P (2.8.36)
 };
 
@@ -79,11 +80,15 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 template <class S>
 const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
 
+/// -U(q, 0) = g(q): minus the terms tr(phi_i V_is^T) of (2.8.47) alone. Returns ws.g.
+template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+
 extern template Mat4<double> pseudo_inertia(const double&, const Vec3<double>&, const Mat3<double>&);
 extern template struct Workspace<double>;
 extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,
                                                      VecIn<double>, VecIn<double>);
 extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
 extern template const VecX<double>& bias(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::gauss

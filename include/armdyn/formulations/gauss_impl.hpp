@@ -22,7 +22,7 @@ Workspace<S>::Workspace(const ModelTpl<S>& model)
       H(model.dof), rho(model.dof), m(model.mass), A(model.dof), T(model.dof), Td(model.dof),
       Tdd(model.dof), B(model.dof), V(model.dof * (model.dof + 1) / 2), zero(Mat4<S>::Zero()),
       lambda(Mat4<S>::Zero()), W(MatX<S>::Zero(model.dof, model.dof)), U(VecX<S>::Zero(model.dof)),
-      h(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {
+      h(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {
   // Link i's data in F_i = (body frame i) * tree[i+1] (gauss.hpp): c_F = R^T (c - p), I_F = R^T I R.
   for (int i = 0; i < n; ++i) {
     if (model.parent[i] != i - 1) throw InputError("Gauss' method handles serial chains only");
@@ -166,23 +166,41 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
   return ws.W;
 }
 
+namespace detail {
+
 // U_s = sum_{i >= s} [tr(phi_i V_is^T) - sum_j sum_k tr(V_ijk H~_i V_is^T) q'_j q'_k]  (2.8.47),
 // sign from dZ/dq'' = 0 (digest). The double sum sum_jk V_ijk q'_j q'_k is T''_i at q'' = 0
 // (2.8.43), formed by the kinematic connection (2.8.29) instead of n^2 products V_ijk.
+// kVel = false: q' = 0, only the gravity terms tr(phi_i V_is^T).
+template <bool kVel, class S> void reduced_u(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, const S* qd) {
+  kinematics<kVel, false>(ws, q, qd, static_cast<const S*>(nullptr));
+  velocity_matrices(ws);
+  ws.U.setZero();
+  for (int i = 0; i < ws.n; ++i) {
+    Mat4<S> G = gravity_matrix(model, ws, i);
+    if constexpr (kVel) G -= ws.Tdd[i] * ws.H[i];
+    for (int s = 0; s <= i; ++s) ws.U[s] += trace_abt(G, v_at(ws, i, s));
+  }
+}
+
+}  // namespace detail
+
 template <class S>
 const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
   detail::check_model(model, ws);
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
-  detail::kinematics<true, false>(ws, q, v.data(), static_cast<const S*>(nullptr));
-  detail::velocity_matrices(ws);
-  ws.U.setZero();
-  for (int i = 0; i < ws.n; ++i) {
-    const Mat4<S> G = detail::gravity_matrix(model, ws, i) - ws.Tdd[i] * ws.H[i];
-    for (int s = 0; s <= i; ++s) ws.U[s] += detail::trace_abt(G, detail::v_at(ws, i, s));
-  }
+  detail::reduced_u<true>(model, ws, q, v.data());
   ws.h = -ws.U;
   return ws.h;
+}
+
+template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  detail::check_model(model, ws);
+  check_size(q, model.dof, "q");
+  detail::reduced_u<false>(model, ws, q, static_cast<const S*>(nullptr));
+  ws.g = -ws.U;
+  return ws.g;
 }
 
 }  // namespace armdyn::gauss

@@ -12,9 +12,12 @@ Workspace<S>::Workspace(const ModelTpl<S>& model)
       A(model.dof), e(model.dof), rk(model.dof), alpha(model.dof), beta(model.dof),
       gamma(Vec3<S>::Zero()), delta(Vec3<S>::Zero()), omega(Vec3<S>::Zero()),
       W(MatX<S>::Zero(model.dof, model.dof)), U(VecX<S>::Zero(model.dof)), h(VecX<S>::Zero(model.dof)),
-      tau(VecX<S>::Zero(model.dof)) {}
+      g(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {}
 
 namespace detail {
+
+/// What a pass forms: W only, W and U, or U with qd = 0 (the gravity terms alone).
+enum class Terms { kMass, kAll, kGravity };
 
 /// A unit vector along x (sqrt through ADL, so that other scalars supply their own).
 template <class S> Vec3<S> unit(const Vec3<S>& x) {
@@ -62,6 +65,7 @@ Mat3<S> transition(const vp::CogChain<S>& c, int i, const Mat3<S>& A_prev, const
 }
 
 // Iteration i of the recursion: segment i is appended to the chain (external frame).
+//   e_i = A_{i-1} e~~_i, normalised (the book states no normalisation; see general_theorems.hpp)
 //   omega_i = omega_{i-1} + qd_i e_i (1 - s_i)                                  (2.3.14)
 //   r'_ii = r_ii + q_i e_i s_i                                                  (2.3.15)
 //   alpha_j^i = alpha_j^{i-1} (j < i),  alpha_i^i = (1 - s_i) e_i                (2.3.31)
@@ -72,29 +76,32 @@ Mat3<S> transition(const vp::CogChain<S>& c, int i, const Mat3<S>& A_prev, const
 //   h = -omega_{i-1} x (omega_{i-1} x r_{i-1,i}) + omega_i x (omega_i x r'_ii)
 //       + 2 (omega_{i-1} x e_i) s_i qd_i                                          (2.3.34)
 //   r_i^(k) = r_{i-1}^(k) - r_{i-1,i} + r'_ii (k < i),  r_i^(i) = r'_ii           (2.3.24)
-// The factors (1 - s_i) and s_i are a branch on the joint type. kBias = false keeps only what
-// W needs (Omega, Gamma).
-template <bool kBias, class S>
+// The factors (1 - s_i) and s_i are a branch on the joint type. kMass keeps only what W needs
+// (Omega, Gamma), kGravity only the geometry (A_i, e_i, r_i^(k)).
+template <Terms kTerms, class S>
 void append_segment(Workspace<S>& ws, int i, const S& q, const S& qd) {
   const vp::CogChain<S>& c = ws.chain;
   const Mat3<S> A_prev = i == 0 ? Mat3<S>(Mat3<S>::Identity()) : ws.A[i - 1];
-  const Vec3<S> e = A_prev * c.e_prev[i];
+  Vec3<S> e = A_prev * c.e_prev[i];
+  if (!ws.literal_axis) e = unit(e);  // e_i is a unit vector (2.3.5); see general_theorems.hpp
   const Vec3<S> r_up = A_prev * c.r_up[i];
   ws.e[i] = e;
   ws.A[i] = transition(c, i, A_prev, e, q);
   Vec3<S> r_own = ws.A[i] * c.r_own[i];
   if (c.linear[i]) r_own += e * q;
-  for (int j = 0; j < i; ++j) ws.beta[j] += -ws.alpha[j].cross(r_up) + ws.alpha[j].cross(r_own);
-  if (c.linear[i]) {
-    ws.alpha[i].setZero();
-    ws.beta[i] = e;
-  } else {
-    ws.alpha[i] = e;
-    ws.beta[i] = e.cross(r_own);
+  if constexpr (kTerms != Terms::kGravity) {
+    for (int j = 0; j < i; ++j) ws.beta[j] += -ws.alpha[j].cross(r_up) + ws.alpha[j].cross(r_own);
+    if (c.linear[i]) {
+      ws.alpha[i].setZero();
+      ws.beta[i] = e;
+    } else {
+      ws.alpha[i] = e;
+      ws.beta[i] = e.cross(r_own);
+    }
   }
   for (int k = 0; k < i; ++k) ws.rk[k] += -r_up + r_own;
   ws.rk[i] = r_own;
-  if constexpr (kBias) {
+  if constexpr (kTerms == Terms::kAll) {
     const Vec3<S> omega_prev = ws.omega, gamma_prev = ws.gamma;
     Vec3<S> h = -omega_prev.cross(omega_prev.cross(r_up));
     if (c.linear[i]) {
@@ -115,13 +122,16 @@ void append_segment(Workspace<S>& ws, int i, const S& q, const S& qd) {
 //                K = [A_i ((J~_i omega~_i) x omega~_i)] . e_k
 //   linear k:    W_k. += m_i e_k^T Omega,  U_k -= m_i e_k^T (Theta - g)                  (2.3.41)
 // where r x is the cross-product matrix (2.3.37), so e^T r x = (e x r)^T, and A^-1 = A^T.
-template <bool kBias, class S>
+// With qd = 0 (kGravity) Theta = Phi = K = 0 and only the gravity terms remain.
+template <Terms kTerms, class S>
 void add_rows(const ModelTpl<S>& model, Workspace<S>& ws, int i) {
+  constexpr bool kW = kTerms != Terms::kGravity, kU = kTerms != Terms::kMass, kVel = kTerms == Terms::kAll;
   const vp::CogChain<S>& c = ws.chain;
   const Mat3<S>& A = ws.A[i];
-  const Mat3<S> J = A * c.J[i] * A.transpose();
-  Vec3<S> theta_g = Vec3<S>::Zero(), K = Vec3<S>::Zero();
-  if constexpr (kBias) {
+  Mat3<S> J;
+  if constexpr (kW || kVel) J = A * c.J[i] * A.transpose();
+  Vec3<S> theta_g = -model.gravity, K = Vec3<S>::Zero();
+  if constexpr (kVel) {
     theta_g = ws.delta - model.gravity;
     const Vec3<S> omega_t = A.transpose() * ws.omega;
     K = A * (c.J[i] * omega_t).cross(omega_t);
@@ -130,20 +140,26 @@ void add_rows(const ModelTpl<S>& model, Workspace<S>& ws, int i) {
     const Vec3<S>& ek = ws.e[k];
     if (c.linear[k]) {
       const Vec3<S> d = ek * c.m[i];
-      for (int j = 0; j <= i; ++j) ws.W(k, j) += d.dot(ws.beta[j]);
-      if constexpr (kBias) ws.U[k] -= d.dot(theta_g);
+      if constexpr (kW)
+        for (int j = 0; j <= i; ++j) ws.W(k, j) += d.dot(ws.beta[j]);
+      if constexpr (kU) ws.U[k] -= d.dot(theta_g);
     } else {
       const Vec3<S> rho = ek.cross(ws.rk[k]) * c.m[i];
-      const Vec3<S> ej = J.transpose() * ek;
-      for (int j = 0; j <= i; ++j) ws.W(k, j) += rho.dot(ws.beta[j]) + ej.dot(ws.alpha[j]);
-      if constexpr (kBias) ws.U[k] -= rho.dot(theta_g) + ej.dot(ws.gamma) - K.dot(ek);
+      if constexpr (kW || kVel) {
+        const Vec3<S> ej = J.transpose() * ek;
+        if constexpr (kW)
+          for (int j = 0; j <= i; ++j) ws.W(k, j) += rho.dot(ws.beta[j]) + ej.dot(ws.alpha[j]);
+        if constexpr (kVel) ws.U[k] -= rho.dot(theta_g) + ej.dot(ws.gamma) - K.dot(ek);
+      } else {
+        ws.U[k] -= rho.dot(theta_g);
+      }
     }
   }
 }
 
 // The flow chart of Fig. 2.9: segments appended one by one, (2.3.18) v_0 = omega_0 = eps_0 =
 // w_0 = 0, each segment's rows added as soon as it is in the chain.
-template <bool kBias, class S>
+template <Terms kTerms, class S>
 void form(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, const S* qd) {
   ws.W.setZero();
   ws.U.setZero();
@@ -151,9 +167,9 @@ void form(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, const S* qd) {
   ws.gamma.setZero();
   ws.delta.setZero();
   for (int i = 0; i < model.dof; ++i) {
-    if constexpr (kBias) append_segment<true>(ws, i, q[i], qd[i]);
-    else append_segment<false>(ws, i, q[i], S(0));
-    add_rows<kBias>(model, ws, i);
+    if constexpr (kTerms == Terms::kAll) append_segment<kTerms>(ws, i, q[i], qd[i]);
+    else append_segment<kTerms>(ws, i, q[i], S(0));
+    add_rows<kTerms>(model, ws, i);
   }
 }
 
@@ -168,7 +184,7 @@ void equations(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> 
   detail::check_model(model, ws);
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
-  detail::form<true>(model, ws, q, v.data());
+  detail::form<detail::Terms::kAll>(model, ws, q, v.data());
 }
 
 template <class S>
@@ -188,8 +204,16 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
   check_size(q, model.dof, "q");
-  detail::form<false>(model, ws, q, static_cast<const S*>(nullptr));
+  detail::form<detail::Terms::kMass>(model, ws, q, static_cast<const S*>(nullptr));
   return ws.W;
+}
+
+template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  detail::check_model(model, ws);
+  check_size(q, model.dof, "q");
+  detail::form<detail::Terms::kGravity>(model, ws, q, static_cast<const S*>(nullptr));
+  ws.g = -ws.U;
+  return ws.g;
 }
 
 template <class S>
