@@ -27,9 +27,9 @@ const std::vector<FormulationInfo> kFormulations = {
     {"lagrange", "[TML] §3.1 (3.1), Uicker/Lewis 4x4 Lagrange", true, true, true},
     {"recursive-lagrange", "[TML] §3.2 (3.2)-(3.6), Hollerbach's recursive Lagrange", true, false, false},
     {"gibbs-appell", "[TML] §3.4 (3.14), Horowitz-Tomizuka Gibbs-Appell", false, true, true},
-    {"general-theorems", "[VP] §2.3, method of general theorems", true, true, false},
-    {"appel", "[VP] §2.9, Appel's equations", true, true, false},
-    {"gauss", "[VP] §2.8, Gauss' principle", true, true, false},
+    {"general-theorems", "[VP] §2.3, method of general theorems", true, true, true},
+    {"appel", "[VP] §2.9, Appel's equations", true, true, true},
+    {"gauss", "[VP] §2.8, Gauss' principle", true, true, true},
     {"configuration-space", "[Craig] (6.63), M a + B[vv] + C[v^2] + G by Christoffel symbols", false, true, true},
 };
 
@@ -110,11 +110,11 @@ FormulationEvaluator make_formulation(const std::string& name, const Model& mode
                                           ARMDYN_G(gibbs_appell));
   } else if (name == "general-theorems") {
     bind<general_theorems::Workspace<double>>(e, model, ARMDYN_ID(general_theorems), ARMDYN_M(general_theorems),
-                                              nullptr);
+                                              ARMDYN_G(general_theorems));
   } else if (name == "appel") {
-    bind<appel::Workspace<double>>(e, model, ARMDYN_ID(appel), ARMDYN_M(appel), nullptr);
+    bind<appel::Workspace<double>>(e, model, ARMDYN_ID(appel), ARMDYN_M(appel), ARMDYN_G(appel));
   } else if (name == "gauss") {
-    bind<gauss::Workspace<double>>(e, model, ARMDYN_ID(gauss), ARMDYN_M(gauss), nullptr);
+    bind<gauss::Workspace<double>>(e, model, ARMDYN_ID(gauss), ARMDYN_M(gauss), ARMDYN_G(gauss));
   } else if (name == "configuration-space") {
     bind<terms::Workspace<double>>(e, model, ARMDYN_ID(terms), ARMDYN_M(terms), ARMDYN_G(terms));
   }
