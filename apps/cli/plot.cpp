@@ -1,0 +1,122 @@
+#include "plot.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "armdyn/core/error.hpp"
+#include "cli.hpp"
+
+extern char** environ;
+
+namespace armdyn::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_file(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+std::string python() {
+  if (const char* env = std::getenv("ARMDYN_PYTHON"); env && *env) return env;
+  if (is_file("/usr/bin/python3")) return "/usr/bin/python3";  // Debian's, with python3-matplotlib
+  return "python3";
+}
+
+std::string last_line(const std::string& path) {
+  std::ifstream in(path);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (!line.empty()) last = line;
+  return last;
+}
+
+// Runs argv with stdout and stderr into `log`; returns the exit status (-1: could not start).
+int run(const std::vector<std::string>& args, const std::string& log) {
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return -1;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+std::string temp_file_beside(const std::string& path, const std::string& option) {
+  std::string tmp = path + ".tmp.XXXXXX";
+  const int fd = mkstemp(tmp.data());
+  if (fd < 0) throw InputError(option + ": cannot write '" + path + "' (" + std::strerror(errno) + ")");
+  const mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
+  close(fd);
+  return tmp;
+}
+
+void commit_file(const std::string& tmp, const std::string& path, const std::string& option) {
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    std::remove(tmp.c_str());
+    throw InputError(option + ": cannot write '" + path + "' (" + ec.message() + ")");
+  }
+}
+
+std::string plot_script_path() {
+  if (const char* env = std::getenv("ARMDYN_PLOT_SCRIPT"); env && *env) {
+    if (!is_file(env)) throw InternalError(std::string("ARMDYN_PLOT_SCRIPT: no such file '") + env + "'");
+    return env;
+  }
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed = exe.parent_path().parent_path() / "share" / "armdyn" / "plot_simulation.py";
+    if (is_file(installed)) return installed.string();
+  }
+#ifdef ARMDYN_PLOT_SCRIPT_SOURCE
+  if (is_file(ARMDYN_PLOT_SCRIPT_SOURCE)) return ARMDYN_PLOT_SCRIPT_SOURCE;
+#endif
+  throw InternalError("--plot: cannot find plot_simulation.py (set ARMDYN_PLOT_SCRIPT)");
+}
+
+void plot_simulation(const std::string& csv, const std::string& png, const std::string& title) {
+  const std::string script = plot_script_path();
+  const std::string tmp = temp_file_beside(png, "--plot");
+  std::string log = (fs::temp_directory_path() / "armdyn_plot_XXXXXX").string();
+  const int log_fd = mkstemp(log.data());
+  if (log_fd >= 0) close(log_fd);
+  const int status = run({python(), script, csv, tmp, "--title", title}, log);
+  const std::string why = last_line(log);
+  std::remove(log.c_str());
+  if (status != 0) {
+    std::remove(tmp.c_str());
+    throw InternalError("--plot: " + (status < 0 ? "cannot run " + python() : "the plotting script failed") +
+                        (why.empty() ? std::string() : ": " + why));
+  }
+  commit_file(tmp, png, "--plot");
+}
+
+}  // namespace armdyn::cli

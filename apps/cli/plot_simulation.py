@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Plot an `armdyn simulate` CSV: joint positions, velocities, torques and energy against time.
+
+usage: plot_simulation.py SIMULATION.csv OUT.png [--title TEXT]
+
+The CSV has the header t,q1..qn,v1..vn,a1..an,tau1..taun,kinetic,potential,energy. Shipped with
+armdyn (installed as share/armdyn/plot_simulation.py); needs matplotlib (Debian python3-matplotlib).
+"""
+import argparse
+import csv
+import sys
+
+
+def read(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    if not rows:
+        raise ValueError(f"{path}: empty file")
+    header, body = rows[0], rows[1:]
+    columns = {name: [float(r[k]) for r in body] for k, name in enumerate(header)}
+    n = sum(1 for name in header if name.startswith("q") and name[1:].isdigit())
+    return columns, n
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("csv")
+    parser.add_argument("png")
+    parser.add_argument("--title", default="armdyn simulate")
+    args = parser.parse_args()
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        sys.exit(f"matplotlib is not available ({e}); install python3-matplotlib")
+    c, n = read(args.csv)
+    t = c["t"]
+    fig, axes = plt.subplots(4, 1, sharex=True, figsize=(9, 10), constrained_layout=True)
+    panels = [("q", "position [rad or m]"), ("v", "velocity [rad/s or m/s]"), ("tau", "torque [N m or N]")]
+    for ax, (prefix, label) in zip(axes, panels):
+        for j in range(1, n + 1):
+            ax.plot(t, c[f"{prefix}{j}"], label=f"joint {j}", linewidth=1.2)
+        ax.set_ylabel(label)
+        ax.grid(True, alpha=0.3)
+    axes[0].legend(loc="upper right", ncol=min(n, 6), fontsize="small")
+    ax = axes[3]
+    ax.plot(t, c["kinetic"], label="kinetic", linewidth=1.2)
+    ax.plot(t, c["potential"], label="potential", linewidth=1.2)
+    ax.plot(t, c["energy"], label="total", linewidth=1.8, color="black")
+    ax.set_ylabel("energy [J]")
+    ax.set_xlabel("time [s]")
+    ax.legend(loc="upper right", ncol=3, fontsize="small")
+    ax.grid(True, alpha=0.3)
+    fig.suptitle(args.title)
+    fig.savefig(args.png, dpi=100, format="png")
+
+
+if __name__ == "__main__":
+    main()

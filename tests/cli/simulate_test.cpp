@@ -1,0 +1,229 @@
+// `armdyn simulate` run as a process: the CSV contract (header, one row per output period, the
+// last row exactly at T, 17 significant digits), --out written whole or not at all, named poses,
+// torque inputs, controllers, forward-dynamics routes, joint limits, --plot, and every bad input
+// giving nothing on stdout, one stderr line and exit status 2.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <numbers>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "armdyn/model/catalogue.hpp"
+
+namespace armdyn {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quote(const std::string& arg) {
+  std::string out = "'";
+  for (char ch : arg) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string line;
+  while (std::getline(ss, line)) out.push_back(line);
+  return out;
+}
+
+std::vector<double> numbers(const std::string& row) {
+  std::vector<double> out;
+  std::stringstream ss(row);
+  std::string cell;
+  while (std::getline(ss, cell, ',')) out.push_back(std::stod(cell));
+  return out;
+}
+
+class Simulate : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "armdyn_simulate_test_XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  Result run(const std::vector<std::string>& args) {
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    std::string command = quote(ARMDYN_CLI) + " simulate";
+    for (const std::string& a : args) command.append(" ").append(quote(a));
+    command.append(" >").append(quote(out.string())).append(" 2>").append(quote(err.string())).append(" </dev/null");
+    const int rc = std::system(command.c_str());
+    Result r;
+    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    r.out = read_file(out);
+    r.err = read_file(err);
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string file(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return path(name);
+  }
+  // Every bad input: exit 2, nothing on stdout, exactly one line on stderr containing `what`.
+  void expect_bad(const std::vector<std::string>& args, const std::string& what) {
+    const Result r = run(args);
+    EXPECT_EQ(r.status, 2) << what << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << what;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+  }
+  std::size_t files_in_dir() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()));
+  }
+  fs::path dir_;
+};
+
+TEST_F(Simulate, CsvHeaderRowsAndExactFinalTime) {
+  const Result r = run({"craig3r", "--q0", "exercise", "--duration", "0.25", "--dt", "0.001", "--output-period", "0.1",
+                        "--integrator", "rk4"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const std::vector<std::string> rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 5u);  // header, t = 0, 0.1, 0.2, 0.25
+  EXPECT_EQ(rows[0], "t,q1,q2,q3,v1,v2,v3,a1,a2,a3,tau1,tau2,tau3,kinetic,potential,energy");
+  for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_EQ(numbers(rows[k]).size(), 16u);
+  EXPECT_EQ(rows[1].substr(0, 2), "0,");
+  EXPECT_EQ(rows[2].substr(0, 20), "0.10000000000000001,");  // 17 significant digits
+  EXPECT_EQ(rows[4].substr(0, 5), "0.25,");                  // exactly T
+  const double deg = std::numbers::pi / 180;
+  EXPECT_NEAR(numbers(rows[1])[1], 30 * deg, 1e-15);  // the named pose
+  EXPECT_NEAR(numbers(rows[1])[3], 10 * deg, 1e-15);
+}
+
+TEST_F(Simulate, OutFileIsWrittenWholeAndStdoutStaysEmpty) {
+  const std::string out = path("run.csv");
+  const Result r = run({"planar2r", "--q0", "0.1,0.2", "--duration", "1", "--output-period", "0.5", "--out", out});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(lines(read_file(out)).size(), 4u);
+  EXPECT_EQ(files_in_dir(), 1u);  // no temporary left behind
+  // A run that fails after starting (a state gone non-finite: exit 1) leaves no file at all.
+  const std::string bad = path("bad.csv");
+  const Result f = run({"planar2r", "--q0", "0.1,0.2", "--duration", "1", "--torque", "const:1e308,1e308",
+                        "--integrator", "rk4", "--out", bad});
+  EXPECT_EQ(f.status, 1) << f.err;
+  EXPECT_FALSE(fs::exists(bad));
+  EXPECT_EQ(files_in_dir(), 1u);
+}
+
+TEST_F(Simulate, EveryIntegratorAndRouteAgreeOnAShortRun) {
+  std::vector<double> reference;
+  for (const char* fd : {"aba", "crba", "walker-orin"}) {
+    const Result r = run({"puma560", "--q0", "nominal", "--duration", "0.2", "--method-fd", fd, "--rtol", "1e-10",
+                          "--atol", "1e-12", "--output-period", "0.2"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::vector<double> last = numbers(lines(r.out).back());
+    if (reference.empty()) reference = last;
+    for (std::size_t k = 0; k < last.size(); ++k) EXPECT_NEAR(last[k], reference[k], 1e-8) << fd << " column " << k;
+  }
+  for (const char* integrator : {"euler", "symplectic-euler", "rk4"}) {
+    const Result r = run({"puma560", "--q0", "nominal", "--duration", "0.2", "--integrator", integrator, "--dt", "1e-5",
+                          "--output-period", "0.2"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::vector<double> last = numbers(lines(r.out).back());
+    for (std::size_t k = 1; k <= 6; ++k) EXPECT_NEAR(last[k], reference[k], 1e-4) << integrator;
+  }
+}
+
+TEST_F(Simulate, TorqueInputs) {
+  // A table: 1 N m on joint 1 for the first half second, then nothing (linear in between).
+  const std::string table = file("tau.csv", "t,tau1,tau2\n0,1,0\n0.5,1,0\n0.5001,0,0\n");
+  const Result r = run({"planar2r", "--gravity", "0,0,0", "--torque", table, "--duration", "1", "--output-period", "0.25"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 6u);
+  EXPECT_EQ(numbers(rows[1])[7], 1.0);   // tau1 at t = 0
+  EXPECT_EQ(numbers(rows[5])[7], 0.0);   // tau1 at t = 1
+  // No gravity, no friction: the kinetic energy after the push stays what the push gave.
+  EXPECT_NEAR(numbers(rows[4])[9], numbers(rows[5])[9], 1e-7);  // rk45 at its default rtol 1e-6
+  EXPECT_GT(numbers(rows[5])[9], 0.01);
+  const Result c = run({"planar2r", "--torque", "const:2,-1", "--duration", "0.1", "--output-period", "0.1"});
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(numbers(lines(c.out).back())[7], 2.0);
+  EXPECT_EQ(numbers(lines(c.out).back())[8], -1.0);
+}
+
+TEST_F(Simulate, ControllerReachesItsGoal) {
+  const Result r = run({"puma560", "--controller", "computed-torque", "--goal", "ready", "--move-time", "1",
+                        "--duration", "2", "--output-period", "0.5", "--control-rate", "0"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<double> last = numbers(lines(r.out).back());
+  const std::vector<double> ready = builtin_model("puma560").poses[1].q;
+  for (std::size_t j = 0; j < 6; ++j) EXPECT_NEAR(last[1 + j], ready[j], 1e-6);
+}
+
+TEST_F(Simulate, JointLimitsWarnOrStop) {
+  const Result warn = run({"puma560", "--q0", "ready", "--duration", "2", "--output-period", "0.1"});
+  ASSERT_EQ(warn.status, 0) << warn.err;
+  EXPECT_NE(warn.err.find("armdyn: warning: joint '"), std::string::npos) << warn.err;
+  EXPECT_EQ(lines(warn.out).size(), 22u);
+  const Result stop = run({"puma560", "--q0", "ready", "--duration", "2", "--output-period", "0.1", "--stop-at-limits"});
+  ASSERT_EQ(stop.status, 0) << stop.err;
+  EXPECT_NE(stop.err.find("stopped at t = "), std::string::npos) << stop.err;
+  EXPECT_LT(lines(stop.out).size(), 22u);
+}
+
+TEST_F(Simulate, PlotWritesAPng) {
+  const std::string png = path("run.png");
+  const Result r = run({"craig3r", "--q0", "exercise", "--duration", "1", "--output-period", "0.01", "--plot", png});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(lines(r.out).size(), 102u);  // the CSV still goes to stdout
+  const std::string bytes = read_file(png);
+  ASSERT_GT(bytes.size(), 1000u);
+  EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(files_in_dir(), 1u);
+}
+
+TEST_F(Simulate, BadInputIsExitTwoWithOneLine) {
+  expect_bad({"puma560", "--duration", "1", "--integrator", "rk23"}, "unknown integrator 'rk23'");
+  expect_bad({"puma560", "--duration", "1", "--q0", "1,2,3"}, "--q0: expected 6 values (one per joint), got 3");
+  expect_bad({"puma560", "--duration", "1", "--q0", "upright"}, "pose of puma560 (poses: zero, ready, stretch, nominal)");
+  expect_bad({"puma560", "--duration", "1", "--v0", "1,2,x,4,5,6"}, "--v0: 'x' is not a finite number");
+  expect_bad({"puma560", "--duration", "-1"}, "duration must be positive");
+  expect_bad({"puma560"}, "--duration is required");
+  expect_bad({"puma560", "--duration", "1", "--dt", "0"}, "dt must be positive");
+  expect_bad({"puma560", "--duration", "1", "--integrator", "rk4", "--rtol", "1e-9"}, "only the adaptive integrator");
+  expect_bad({"puma560", "--duration", "1", "--method-fd", "featherstone"}, "unknown forward-dynamics method");
+  expect_bad({"puma560", "--duration", "1", "--torque", "const:1,2"}, "--torque const: expected 6 values");
+  expect_bad({"puma560", "--duration", "1", "--torque", path("missing.csv")}, "cannot read file");
+  expect_bad({"planar2r", "--duration", "1", "--torque", file("t.csv", "t,a,b\n1,2\n")}, "t.csv:2: expected 3 columns");
+  expect_bad({"puma560", "--duration", "1", "--controller", "pd"}, "--goal is required");
+  expect_bad({"puma560", "--duration", "1", "--controller", "lqr", "--goal", "ready"}, "unknown controller 'lqr'");
+  expect_bad({"puma560", "--duration", "1", "--controller", "pd", "--goal", "ready", "--torque", "const:1,1,1,1,1,1"},
+             "exclude each other");
+  expect_bad({"puma560", "--duration", "1", "--controller", "pd", "--goal", "ready", "--kp", "1,2"}, "--kp: expected 6");
+  expect_bad({"nosuchmodel", "--duration", "1"}, "nosuchmodel");
+  expect_bad({"puma560", "--duration", "1", "--out", path("no/such/dir/x.csv")}, "--out: cannot write");
+  expect_bad({"puma560", "--duration", "1", "--gravity", "0,0"}, "--gravity: expected 3 values");
+  EXPECT_EQ(files_in_dir(), 1u);  // t.csv only: nothing written
+}
+
+}  // namespace
+}  // namespace armdyn
