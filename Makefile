@@ -23,6 +23,12 @@ build: configure
 demo: configure
 	cmake --build $(BUILD_DIR) -j$(JOBS) --target armdyn_cli
 	$(ARMDYN) demo
+	@mkdir -p $(BUILD_DIR)/demo
+	@echo ""
+	@echo "The PUMA 560 falling from its 'stretch' pose for 3 s (no torque, no friction; rk45):"
+	$(ARMDYN) simulate puma560 --q0 stretch --duration 3 --integrator rk45 --rtol 1e-9 --atol 1e-9 \
+	  --output-period 0.01 --out $(BUILD_DIR)/demo/puma560_fall.csv --plot $(BUILD_DIR)/demo/puma560_fall.png --summary
+	@echo "  wrote $(BUILD_DIR)/demo/puma560_fall.csv and $(BUILD_DIR)/demo/puma560_fall.png"
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2

@@ -115,12 +115,18 @@ class Progress {
     const Clock::time_point now = Clock::now();
     if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(250)) return;
     last_ = now;
-    shown_ = true;
+    shown_ = open_ = true;
     std::fprintf(stderr, "\rarmdyn simulate: t = %.4g of %g s (%.0f%%)   ", t, duration_, 100.0 * t / duration_);
     std::fflush(stderr);
   }
   void finish() {
     if (shown_) std::fprintf(stderr, "\rarmdyn simulate: t = %g of %g s (100%%), done\n", duration_, duration_);
+    shown_ = open_ = false;
+  }
+  /// Ends the progress line so that another message starts on a line of its own.
+  void interrupt() {
+    if (open_) std::fputc('\n', stderr);
+    open_ = false;
   }
   double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
@@ -128,7 +134,7 @@ class Progress {
   using Clock = std::chrono::steady_clock;
   double duration_;
   Clock::time_point start_, last_;
-  bool shown_ = false;
+  bool shown_ = false, open_ = false;
 };
 
 // Copies the finished temporary CSV to stdout.
@@ -180,6 +186,10 @@ int run_simulate(const SimulateOptions& o) {
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) throw InputError("--out: cannot write '" + tmp + "' (" + std::strerror(errno) + ")");
   Progress progress(o.duration);
+  so.warn = [&progress](const std::string& message) {
+    progress.interrupt();
+    std::fprintf(stderr, "armdyn: warning: %s\n", message.c_str());
+  };
   Summary sum;
   sim::SimulationStats stats;
   double wall = 0;  // of the simulation alone
