@@ -33,6 +33,7 @@ struct Command {
 Command add_info_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_demo_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
 
 /// Runs `body` and turns an escaping exception into one line on stderr and an exit status:

@@ -14,11 +14,13 @@
 #include "armdyn/algorithm/kinematics.hpp"
 #include "armdyn/algorithm/rnea.hpp"
 #include "armdyn/core/error.hpp"
+#include "armdyn/formulations/terms.hpp"
 #include "armdyn/io/json_util.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
+#include "armdyn/simulation/fd_method.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -26,8 +28,15 @@ namespace {
 using nlohmann::json;
 
 struct EvalOptions {
-  std::string model, states, frame, method = "rnea";
+  std::string model, states, frame, method = "rnea", method_fd = "crba";
+  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy"
 };
+
+bool wants(const EvalOptions& opts, const std::string& what) {
+  for (const std::string& w : opts.with)
+    if (w == what) return true;
+  return false;
+}
 
 struct State {
   VecX<double> q, v, a, tau;
@@ -118,7 +127,13 @@ int run_eval(const EvalOptions& opts) {
   }
   if (input.gravity) model = model.with_gravity(*input.gravity);
   const TauFunction method_tau = make_tau_method(opts.method, model);  // bound to the final model
+  const FdMethod fd_method = fd_method_from_name(opts.method_fd);
+  for (const std::string& w : opts.with)
+    if (w != "coriolis" && w != "energy")
+      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy)");
   Data data(model);
+  FdWorkspace<double> fd_ws(model);
+  terms::Workspace<double> terms_ws(model);
 
   JsonWriter w;
   w.begin_object(true);
@@ -139,7 +154,7 @@ int run_eval(const EvalOptions& opts) {
     check_finite(c, opts.states, k, "c");
     const VecX<double> g = gravity_torque(model, data, s.q);
     check_finite(g, opts.states, k, "g");
-    const VecX<double> qdd = forward_dynamics(model, data, s.q, s.v, s.tau);
+    const VecX<double> qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, s.tau);
     check_finite(qdd, opts.states, k, "qdd");
     forward_kinematics(model, data, s.q);
     const Mat4<double> pose = data.oMf[frame].matrix();
@@ -152,6 +167,18 @@ int run_eval(const EvalOptions& opts) {
     write_vector(w.key("g"), g);
     write_vector(w.key("qdd"), qdd);
     write_matrix(w.key("pose"), pose);
+    if (wants(opts, "coriolis")) {
+      const MatX<double> C = terms::coriolis_matrix(model, terms_ws, s.q, s.v);
+      check_finite(C, opts.states, k, "C");
+      write_matrix(w.key("C"), C);
+    }
+    if (wants(opts, "energy")) {
+      const double kinetic = terms::kinetic_energy(model, terms_ws, s.q, s.v);
+      const double potential = terms::potential_energy(model, terms_ws, s.q);
+      check_finite(Vec3<double>(kinetic, potential, 0), opts.states, k, "energy");
+      w.key("kinetic").value(kinetic);
+      w.key("potential").value(potential);
+    }
     w.end_object();
   }
   w.end_array();
@@ -175,6 +202,12 @@ Command add_eval_command(CLI::App& app) {
   sub->add_option("--frame", opts->frame, "frame whose pose is reported (default: the last moving body's frame)");
   sub->add_option("--method", opts->method, "formulation computing tau (known: " + tau_method_names() + ")")
       ->capture_default_str();
+  sub->add_option("--method-fd", opts->method_fd, "forward-dynamics route computing qdd (aba, crba, walker-orin)")
+      ->capture_default_str();
+  sub->add_option("--with", opts->with,
+                  "extra quantities per state: coriolis (the Coriolis matrix \"C\", n x n, C v = c - g), energy "
+                  "(\"kinetic\" and \"potential\" = -sum m_i g.c_i)")
+      ->delimiter(',');
   return Command{sub, [opts] { return run_eval(*opts); }};
 }
 

@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("armdyn ") + ARMDYN_VERSION, "Print the version and exit");
   app.require_subcommand(1);
 
-  const std::vector<Command> commands = {add_info_command(app), add_eval_command(app), add_demo_command(app),
+  const std::vector<Command> commands = {add_info_command(app), add_eval_command(app), add_demo_command(app), add_check_command(app),
                                          add_simulate_command(app)};
 
   try {

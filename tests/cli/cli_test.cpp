@@ -192,6 +192,59 @@ TEST_F(Cli, EvalDefaultFrameIsTheLastBody) {
   EXPECT_EQ(last.out, named.out);
 }
 
+TEST_F(Cli, EvalWithCoriolisAndEnergy) {
+  // Craig's 2R arm at the digest's numeric instance: C v = c - g, T = 1/2 v^T M v, and the
+  // potential energy -sum m_i g.c_i with both point masses at height sin(q1), sin(q1) + ...
+  const std::string states =
+      file("s.json", R"({"states": [{"q": [0.3, 0.8], "v": [0.7, -1.1], "a": [1, 2], "tau": [0, 0]}]})");
+  const Result r = run({"eval", "planar2r", states, "--with", "coriolis,energy"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json out = json::parse(r.out);
+  const json& res = out["results"][0];
+  const double v0 = 0.7, v1 = -1.1;
+  for (int i = 0; i < 2; ++i) {
+    const double Cv = res["C"][i][0].get<double>() * v0 + res["C"][i][1].get<double>() * v1;
+    EXPECT_NEAR(Cv, res["c"][i].get<double>() - res["g"][i].get<double>(), 1e-12);
+  }
+  const json& M = res["M"];
+  const double T = 0.5 * (M[0][0].get<double>() * v0 * v0 + 2 * M[0][1].get<double>() * v0 * v1 +
+                          M[1][1].get<double>() * v1 * v1);
+  EXPECT_NEAR(res["kinetic"].get<double>(), T, 1e-12);
+  const double h1 = std::sin(0.3), h2 = h1 + 0.5 * std::sin(1.1);  // heights of m1 = 2, m2 = 1
+  EXPECT_NEAR(res["potential"].get<double>(), 9.81 * (2 * h1 + 1 * h2), 1e-12);
+  // Without --with, no extra keys; an unknown quantity is bad input.
+  EXPECT_FALSE(json::parse(run({"eval", "planar2r", states}).out)["results"][0].contains("C"));
+  const Result bad = run({"eval", "planar2r", states, "--with", "momentum"});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(bad.out.empty());
+  EXPECT_EQ(bad.err_lines(), 1);
+}
+
+TEST_F(Cli, EvalForwardDynamicsRoutesAgree) {
+  std::vector<json> qdd;
+  for (const char* route : {"crba", "aba", "walker-orin"}) {
+    const Result r = run({"eval", kUr5Model(), reference_path("ur5"), "--method-fd", route});
+    ASSERT_EQ(r.status, 0) << route << ": " << r.err;
+    qdd.push_back(json::parse(r.out)["results"][3]["qdd"]);
+  }
+  EXPECT_LT(rel_diff(qdd[1], qdd[0]), 1e-10);
+  EXPECT_LT(rel_diff(qdd[2], qdd[0]), 1e-10);
+  EXPECT_EQ(run({"eval", kUr5Model(), reference_path("ur5"), "--method-fd", "euler"}).status, 2);
+}
+
+TEST_F(Cli, CheckPassesOnSoundModelsAndNamesEveryFormulation) {
+  for (const std::string& model : std::vector<std::string>{"puma560", "stanford", kUr5Model()}) {
+    const Result r = run({"check", model, "--states", "3"});
+    EXPECT_EQ(r.status, 0) << model << r.out << r.err;
+    for (const char* name : {"newton-euler", "lagrange", "recursive-lagrange", "gibbs-appell", "gauss", "appel",
+                             "general-theorems", "walker-orin", "Mdot - 2C skew", "dE/dt = v . tau"})
+      EXPECT_NE(r.out.find(name), std::string::npos) << model << ": " << name;
+    EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  }
+  const Result bad = run({"check", "puma560", "--states", "0"});
+  EXPECT_EQ(bad.status, 2);
+}
+
 TEST_F(Cli, EvalMethodRneaIsTheDefault) {
   const Result a = run({"eval", "puma560", file("s.json", "{\"states\": [" + zero_state(6) + "]}")});
   const Result b = run({"eval", "puma560", dir_.string() + "/s.json", "--method", "rnea"});
