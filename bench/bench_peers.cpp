@@ -71,6 +71,11 @@ void register_peers() {
         p.forward_dynamics(q, v, tau, o);
       });
     });
+    reg("forward_dynamics_aba", "kdl", [kdl, st](benchmark::State& s) {  // ChainHdSolver_Vereshchagin
+      run(s, kdl, st, [](peers::KdlPeer& p, const double* q, const double* v, const double*, const double* tau, double* o) {
+        p.forward_dynamics_vereshchagin(q, v, tau, o);
+      });
+    });
     reg("forward_dynamics", "mujoco", [mj, st](benchmark::State& s) {
       run(s, mj, st, [](peers::MujocoPeer& p, const double* q, const double* v, const double*, const double* tau, double* o) {
         p.forward_dynamics(q, v, tau, o);
