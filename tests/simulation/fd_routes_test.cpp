@@ -2,12 +2,13 @@
 // without pivoting) against one another on random DH chains (both conventions, mixed joints),
 // random trees, UR5, Panda, the long test chains and the built-ins; each also against rnea
 // (tau = ID(q, qd, FD(q, qd, tau)) closes the loop), with a wrong-mass check that must fail; the
-// strobed M against crba; ABA on the Dual scalar against a central difference.
+// strobed M against crba; ABA and Walker-Orin on the Dual scalar against a central difference.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "armdyn/algorithm/aba_impl.hpp"
+#include "armdyn/algorithm/walker_orin_impl.hpp"
 #include "armdyn/armdyn.hpp"
 #include "armdyn/simulation/fd_method.hpp"
 #include "support/dual.hpp"
@@ -138,6 +139,10 @@ TEST(FdRoutes, AbaOnDualScalarMatchesCentralDifference) {
   const VecX<double> fd = (plus - minus) / (2 * h);
   EXPECT_LT(test::rel_diff(test::tangent_of(out), fd), 1e-7);
   EXPECT_LT(test::rel_diff(test::value_of(out), aba(model, data, ws, q, v, tau)), 1e-12);
+  // Walker-Orin on Dual: the same tangent.
+  WalkerOrinWorkspace<Dual> wws(dm);
+  const VecX<Dual> wo = forward_dynamics_walker_orin(dm, dd, wws, qd, v.cast<Dual>(), tau.cast<Dual>());
+  EXPECT_LT(test::rel_diff(test::tangent_of(wo), test::tangent_of(out)), 1e-10);
 }
 
 }  // namespace
