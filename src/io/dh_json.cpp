@@ -80,7 +80,7 @@ class DhJsonReader {
     out.row.alpha = get_.number_or(j, "alpha", at, 0.0);
     out.row.d = get_.number_or(j, "d", at, 0.0);
     out.row.theta = get_.number_or(j, "theta", at, 0.0);
-    out.inertial.field_prefix = at;
+    out.inertial.field_prefix = at + ".";
     out.inertial.mass = get_.number_or(j, "mass", at, 0.0);
     if (j.contains("com")) out.inertial.com = get_.vec3(j["com"], at + ".com");
     if (j.contains("inertia")) {

@@ -39,7 +39,7 @@ Transform<double> to_transform(const urdf::Pose& pose) {
 
 LinkInertial to_inertial(const urdf::Link& link) {
   LinkInertial out;
-  out.field_prefix = "inertial";
+  out.field_prefix = "inertial/";
   if (!link.inertial) return out;
   const urdf::Inertial& in = *link.inertial;
   const Transform<double> X = to_transform(in.origin);
@@ -49,6 +49,12 @@ LinkInertial to_inertial(const urdf::Link& link) {
   out.com = X.p;
   out.inertia = X.R * I * X.R.transpose();
   return out;
+}
+
+std::string format_number(double x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
 }
 
 class UrdfReader {
@@ -63,7 +69,7 @@ class UrdfReader {
     const LinkInertial root_inertial = to_inertial(*root);
     if (root_inertial.mass > 0 || root_inertial.inertia.cwiseAbs().maxCoeff() > 0)
       builder_.warn("the root link '" + root->name + "' is the fixed base: its inertia (mass " +
-                    std::to_string(root_inertial.mass) + " kg) is ignored");
+                    format_number(root_inertial.mass) + " kg) is ignored");
     add_children(*root);
     return builder_.build();
   }

@@ -18,9 +18,7 @@ namespace {
 
 std::string quoted(const char* kind, const std::string& name) { return std::string(kind) + " '" + name + "'"; }
 
-std::string join(const std::string& prefix, const std::string& field) {
-  return prefix.empty() ? field : prefix + "/" + field;
-}
+std::string join(const std::string& prefix, const std::string& field) { return prefix + field; }
 
 std::string num(double x) {
   std::ostringstream out;

@@ -24,7 +24,7 @@ LinkInertial good_inertial(double mass = 1.0) {
   in.mass = mass;
   in.com = Vec3<double>(0.1, 0.02, 0.05);
   in.inertia << 0.02, 0.001, -0.002, 0.001, 0.03, 0.0005, -0.002, 0.0005, 0.025;
-  in.field_prefix = "inertial";
+  in.field_prefix = "inertial/";
   return in;
 }
 
@@ -193,7 +193,7 @@ TEST(Validation, TriangleInequality) {
 
 TEST(Validation, RevoluteJointThatMovesNoInertia) {
   LinkInertial nothing;
-  nothing.field_prefix = "inertial";
+  nothing.field_prefix = "inertial/";
   ModelBuilder b("arm.test", "arm");
   b.add_link("base", revolute("j1"), "l1", good_inertial());
   b.add_link("l1", revolute("j2"), "l2", nothing);
@@ -218,7 +218,7 @@ TEST(Validation, RevoluteJointThatMovesNoInertia) {
 TEST(Validation, PrismaticJointThatMovesNoMass) {
   LinkInertial spinning;  // rotational inertia, but no mass: nothing for a slide to push
   spinning.inertia = Vec3<double>(0.1, 0.1, 0.1).asDiagonal();
-  spinning.field_prefix = "inertial";
+  spinning.field_prefix = "inertial/";
   expect_error(model_error([&] { two_links(prismatic("slide"), spinning); }),
                "arm.test: joint 'slide': moves no inertia: every link it carries is massless", "joint 'slide'", "");
   // The same link on a revolute joint is fine (the PUMA's link 1 is such a link).
@@ -443,7 +443,7 @@ TEST(ValidationEdgeCases, CraigPointMassArmLoadsAndMatchesTheClosedForm) {
 TEST(ValidationEdgeCases, MasslessLinkWithInertia) {
   LinkInertial link1;
   link1.inertia = Vec3<double>(0.175, 0.175, 0.35).asDiagonal();
-  link1.field_prefix = "inertial";
+  link1.field_prefix = "inertial/";
   const auto build = [&](const LinkInertial& first) {
     ModelBuilder b("puma-like", "puma-like");
     JointSpec j1 = revolute("j1", Vec3<double>::Zero());

@@ -15,7 +15,7 @@ struct LinkInertial {
   double mass = 0;
   Vec3<double> com = Vec3<double>::Zero();             ///< centre of mass
   Mat3<double> inertia = Mat3<double>::Zero();         ///< rotational inertia about the com
-  std::string field_prefix;  ///< how the source names this block in errors, e.g. "inertial"
+  std::string field_prefix;  ///< prepended to field names in errors, e.g. "inertial/" or "links[2]."
 };
 
 /// A movable joint and the link it carries.
