@@ -35,6 +35,7 @@ Command add_eval_command(CLI::App& app);
 Command add_demo_command(CLI::App& app);
 Command add_check_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
+Command add_symbolic_command(CLI::App& app);
 
 /// Runs `body` and turns an escaping exception into one line on stderr and an exit status:
 /// armdyn::InputError (ModelError included) -> 2, anything else -> 1.
