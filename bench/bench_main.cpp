@@ -22,6 +22,7 @@ namespace armdyn::bench {
 
 void register_armdyn();
 void register_peers();
+void register_formulations();
 
 std::size_t allocation_count() { return g_allocations.load(std::memory_order_relaxed); }
 
@@ -47,6 +48,7 @@ States make_states(int n) {
 
 int main(int argc, char** argv) {
   armdyn::bench::register_armdyn();
+  armdyn::bench::register_formulations();
 #ifdef ARMDYN_BENCH_PEERS
   armdyn::bench::register_peers();
 #endif
