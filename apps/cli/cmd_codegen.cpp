@@ -1,0 +1,108 @@
+// `armdyn codegen MODEL --out DIR [--prefix P] [--algorithms LIST] [--counts]`: the model's
+// rnea, mass matrix, gravity torques and forward dynamics as standalone C++ (DIR/P.cpp, DIR/P.h;
+// see armdyn/codegen/emit_cpp.hpp), recorded from the production algorithms on the tracing
+// scalar. --counts prints each function's operation counts (after folding, CSE, dead-code
+// removal) on stdout, with or without --out.
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "armdyn/codegen/emit_cpp.hpp"
+#include "armdyn/codegen/record.hpp"
+#include "armdyn/core/error.hpp"
+#include "armdyn/io/load.hpp"
+#include "cli.hpp"
+
+namespace armdyn::cli {
+namespace {
+
+struct CodegenOptions {
+  std::string model, out, prefix, algorithms;
+  bool counts = false;
+};
+
+std::vector<codegen::Algorithm> parse_list(const std::string& list) {
+  if (list.empty()) return codegen::all_algorithms();
+  std::vector<codegen::Algorithm> out;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) out.push_back(codegen::parse_algorithm(item));
+  if (out.empty()) throw InputError("--algorithms: empty list");
+  return out;
+}
+
+// Writes `text` to `path` through a temporary file, so that a failure leaves no partial file.
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    if (!out) throw InputError(tmp.string() + ": cannot write file");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError(path.string() + ": cannot write file (" + ec.message() + ")");
+}
+
+std::string counts_report(const Model& model, const std::vector<codegen::TracedFunction>& functions) {
+  std::vector<std::vector<std::string>> rows = {{"function", "mul", "add", "div", "sqrt", "sin", "cos", "total"}};
+  for (const codegen::TracedFunction& f : functions) {
+    const codegen::OpCounts c = f.counts();
+    rows.push_back({codegen::to_string(f.algorithm), std::to_string(c.mul), std::to_string(c.add),
+                    std::to_string(c.div), std::to_string(c.sqrt), std::to_string(c.sin), std::to_string(c.cos),
+                    std::to_string(c.total())});
+  }
+  return "generated code for '" + model.name + "' (" + std::to_string(model.dof) +
+         " dof): operations after constant folding, CSE and dead-code removal (sign changes free)\n" +
+         format_table(rows, {false, true, true, true, true, true, true, true});
+}
+
+int run(const CodegenOptions& o) {
+  if (o.out.empty() && !o.counts) throw InputError("codegen: give --out DIR (or --counts)");
+  const Model loaded = load_model(o.model);
+  const std::vector<codegen::Algorithm> algorithms = parse_list(o.algorithms);
+  int snapped = 0;
+  const Model model = codegen::snap_round_off(loaded, &snapped);
+  std::vector<codegen::TracedFunction> functions;
+  for (codegen::Algorithm a : algorithms) functions.push_back(codegen::trace(model, a));
+  if (!o.out.empty()) {
+    codegen::EmitOptions e;
+    e.prefix = o.prefix.empty() ? codegen::sanitize_identifier(model.name) : o.prefix;
+    if (codegen::sanitize_identifier(e.prefix) != e.prefix)
+      throw InputError("--prefix: '" + e.prefix + "' is not a C identifier");
+    e.model_name = model.name;
+    e.model_source = model.source;
+    e.gravity = model.gravity;
+    e.snapped = snapped;
+    const codegen::GeneratedCode code = codegen::emit_cpp(functions, e);
+    const std::filesystem::path dir(o.out);
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw InputError(o.out + ": cannot create directory (" + ec.message() + ")");
+    write_file(dir / (e.prefix + ".h"), code.header);
+    write_file(dir / (e.prefix + ".cpp"), code.source);
+  }
+  if (o.counts) write_stdout(counts_report(model, functions));
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_codegen_command(CLI::App& app) {
+  auto opts = std::make_shared<CodegenOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "codegen", "Generate standalone C++ for a model's rnea, mass matrix, gravity and forward dynamics");
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("--out", opts->out, "directory to write P.cpp and P.h into (created if missing)");
+  sub->add_option("--prefix", opts->prefix, "function prefix P (default: the model name made an identifier)");
+  sub->add_option("--algorithms", opts->algorithms,
+                  "comma-separated subset of rnea,mass_matrix,gravity,forward_dynamics (default: all)");
+  sub->add_flag("--counts", opts->counts, "print the operation counts of each generated function");
+  return Command{sub, [opts] { return run(*opts); }};
+}
+
+}  // namespace armdyn::cli

@@ -1,0 +1,137 @@
+// `armdyn parallelism [MODEL | --chain N | --chain A-B] --algorithm NAME [--processors 1,2,4,8,16]`:
+// the total work, critical path, average parallelism and list schedules of one algorithm recorded
+// for one model exactly as `armdyn codegen` records it ([TML] §8; armdyn/codegen/parallelism.hpp).
+// --chain N takes the general N-link chain (armdyn/codegen/general_chain.hpp) instead of a model;
+// --chain A-B prints one line per chain of A..B links, beside [TML] Table 8.6's 27n + 42.
+#include <cmath>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "armdyn/codegen/general_chain.hpp"
+#include "armdyn/codegen/parallelism.hpp"
+#include "armdyn/codegen/record.hpp"
+#include "armdyn/core/error.hpp"
+#include "armdyn/io/load.hpp"
+#include "cli.hpp"
+
+namespace armdyn::cli {
+namespace {
+
+struct ParallelismOptions {
+  std::string model, algorithm = "rnea", processors = "1,2,4,8,16", chain;
+};
+
+int positive(const std::string& text, const char* what) {
+  std::size_t used = 0;
+  int x = 0;
+  try {
+    x = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || x < 1) throw InputError(std::string(what) + ": '" + text + "' is not a positive integer");
+  return x;
+}
+
+std::vector<int> parse_processors(const std::string& list) {
+  std::vector<int> out;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) out.push_back(positive(item, "--processors"));
+  if (out.empty()) throw InputError("--processors: empty list");
+  return out;
+}
+
+std::string report(const Model& model, const codegen::TracedFunction& f, const std::vector<int>& processors) {
+  const codegen::OpCounts c = f.counts();
+  const codegen::TaskGraph tasks = codegen::task_graph(f.graph, f.outputs);
+  const codegen::CriticalPath cp = codegen::critical_path(tasks);
+  const int w = tasks.size();
+  std::string out = "parallelism of " + codegen::to_string(f.algorithm) + " for '" + model.name + "' (" +
+                    std::to_string(model.dof) + " dof), one operation per step per processor, sign changes free\n";
+  std::vector<std::vector<std::string>> head = {
+      {"work W", std::to_string(w) + " operations (mul " + std::to_string(c.mul) + ", add " + std::to_string(c.add) +
+                     ", div " + std::to_string(c.div) + ", sqrt " + std::to_string(c.sqrt) + ", sin " +
+                     std::to_string(c.sin) + ", cos " + std::to_string(c.cos) + ")"},
+      {"critical path L", std::to_string(cp.length) + " operations (mul " + std::to_string(cp.mul) + ", add " +
+                              std::to_string(cp.add) + ", other " + std::to_string(cp.other) + ")"},
+      {"steps by kind", "at most " + std::to_string(cp.mul_steps) + " mul steps and " +
+                            std::to_string(cp.add_steps) + " add steps on any chain"},
+      {"average parallelism", human(cp.length ? static_cast<double>(w) / cp.length : 0.0, 4) + " (W / L)"}};
+  if (f.algorithm == codegen::Algorithm::kRnea) {
+    const int n = model.dof;
+    head.push_back({"[TML] Table 8.6", std::to_string(27 * n + 42) + " mul steps, " + std::to_string(27 * n + 41) +
+                                           " add steps (27n + 42, 27n + 41; modified N-E, general chain)"});
+  }
+  out += format_table(head, {false, false});
+  out += "list schedule, critical-path priority:\n";
+  std::vector<std::vector<std::string>> rows = {{"P", "T_P", "speed-up", "efficiency", "max(ceil(W/P), L)"}};
+  for (int p : processors) {
+    const codegen::Schedule s = codegen::list_schedule(tasks, p);
+    const int bound = std::max((w + p - 1) / p, cp.length);
+    rows.push_back({std::to_string(p), std::to_string(s.makespan), human(s.speedup, 4), human(s.efficiency, 3),
+                    std::to_string(bound)});
+  }
+  out += format_table(rows, {true, true, true, true, true});
+  return out;
+}
+
+// One line per general chain of first..last links.
+std::string chain_table(int first, int last, codegen::Algorithm algorithm, const std::vector<int>& processors) {
+  std::vector<std::vector<std::string>> rows = {
+      {"n", "W", "L", "L mul", "L add", "W/L", "TML 27n+42", "TML 27n+41"}};
+  for (int p : processors) rows.front().push_back("T_" + std::to_string(p) + " (speed-up)");
+  for (int n = first; n <= last; ++n) {
+    const codegen::TracedFunction f = codegen::trace(codegen::general_chain(n), algorithm);
+    const codegen::TaskGraph tasks = codegen::task_graph(f.graph, f.outputs);
+    const codegen::CriticalPath cp = codegen::critical_path(tasks);
+    std::vector<std::string> row = {std::to_string(n), std::to_string(tasks.size()), std::to_string(cp.length),
+                                    std::to_string(cp.mul), std::to_string(cp.add),
+                                    human(cp.length ? static_cast<double>(tasks.size()) / cp.length : 0.0, 4),
+                                    std::to_string(27 * n + 42), std::to_string(27 * n + 41)};
+    for (int p : processors) {
+      const codegen::Schedule s = codegen::list_schedule(tasks, p);
+      row.push_back(std::to_string(s.makespan) + " (" + human(s.speedup, 3) + ")");
+    }
+    rows.push_back(std::move(row));
+  }
+  std::vector<bool> right(rows.front().size(), true);
+  return "parallelism of " + codegen::to_string(algorithm) +
+         " on general chains (W work, L critical path and its multiplications and additions, in operations)\n" +
+         format_table(rows, right);
+}
+
+int run(const ParallelismOptions& o) {
+  if (o.model.empty() == o.chain.empty()) throw InputError("parallelism: give either MODEL or --chain N");
+  const codegen::Algorithm algorithm = codegen::parse_algorithm(o.algorithm);
+  const std::vector<int> processors = parse_processors(o.processors);
+  if (const std::size_t dash = o.chain.find('-'); dash != std::string::npos) {
+    const int first = positive(o.chain.substr(0, dash), "--chain");
+    const int last = positive(o.chain.substr(dash + 1), "--chain");
+    if (last < first) throw InputError("--chain: empty range '" + o.chain + "'");
+    write_stdout(chain_table(first, last, algorithm, processors));
+    return kExitOk;
+  }
+  const Model loaded = o.chain.empty() ? load_model(o.model) : codegen::general_chain(positive(o.chain, "--chain"));
+  const Model model = codegen::snap_round_off(loaded);
+  write_stdout(report(model, codegen::trace(model, algorithm), processors));
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_parallelism_command(CLI::App& app) {
+  auto opts = std::make_shared<ParallelismOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "parallelism", "Work, critical path and list schedules of an algorithm's recorded operations ([TML] §8)");
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file");
+  sub->add_option("--chain", opts->chain,
+                  "N: the general N-link chain instead of MODEL; A-B: a table for the chains of A..B links");
+  sub->add_option("--algorithm", opts->algorithm, "rnea, mass_matrix, gravity or forward_dynamics (default rnea)");
+  sub->add_option("--processors", opts->processors, "comma-separated processor counts (default 1,2,4,8,16)");
+  return Command{sub, [opts] { return run(*opts); }};
+}
+
+}  // namespace armdyn::cli

@@ -1,0 +1,153 @@
+// The C++ emitter (see armdyn/codegen/emit_cpp.hpp).
+#include "armdyn/codegen/emit_cpp.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <stdexcept>
+
+namespace armdyn::codegen {
+
+namespace {
+
+// The parts concatenated left to right (also keeps GCC 12's bogus -Wrestrict on
+// `"literal" + std::string&&` away).
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+  std::string s;
+  ((s += parts), ...);
+  return s;
+}
+
+std::string signature(const TracedFunction& f, const std::string& prefix) {
+  std::string s = "void " + prefix + "_" + to_string(f.algorithm) + "(";
+  for (const std::string& in : f.inputs) s += "const double* " + in + ", ";
+  return s + "double* " + f.output + ")";
+}
+
+std::string padded(const std::string& s, std::size_t width, bool right) {
+  if (s.size() >= width) return s;
+  const std::string pad(width - s.size(), ' ');
+  return right ? pad + s : s + pad;
+}
+
+// The statement names and operand spellings of one function's live nodes.
+class Writer {
+ public:
+  Writer(const TracedFunction& f) : f_(f), live_(f.graph.live(f.outputs)), name_(live_.size()) {}
+
+  std::string body() {
+    std::string out;
+    std::vector<bool> used(f_.inputs.size(), false);
+    int next = 0;
+    for (int id = 0; id < f_.graph.size(); ++id) {
+      if (!live_[static_cast<std::size_t>(id)]) continue;
+      const Node& n = f_.graph.node(id);
+      if (n.op == Op::kInput) used[static_cast<std::size_t>(n.a)] = true;
+      if (n.op == Op::kConst || n.op == Op::kInput) continue;
+      name_[static_cast<std::size_t>(id)] = cat("x", std::to_string(next++));
+      out += "  const double " + name_[static_cast<std::size_t>(id)] + " = " + expression(n) + ";\n";
+    }
+    for (std::size_t k = 0; k < f_.outputs.size(); ++k)
+      out += "  " + f_.output + "[" + std::to_string(k) + "] = " + operand(f_.outputs[k]) + ";\n";
+    std::string unused;
+    for (std::size_t k = 0; k < used.size(); ++k)
+      if (!used[k]) unused += "  (void)" + f_.inputs[k] + ";\n";
+    return unused + out;
+  }
+
+ private:
+  std::string operand(int id) const {
+    const Node& n = f_.graph.node(id);
+    if (n.op == Op::kConst) return n.value < 0 ? cat("(", double_literal(n.value), ")") : double_literal(n.value);
+    if (n.op == Op::kInput) return cat(f_.inputs[static_cast<std::size_t>(n.a)], "[", std::to_string(n.b), "]");
+    return name_[static_cast<std::size_t>(id)];
+  }
+
+  std::string expression(const Node& n) const {
+    switch (n.op) {
+      case Op::kNeg: return cat("-", operand(n.a));
+      case Op::kAdd: return operand(n.a) + " + " + operand(n.b);
+      case Op::kSub: return operand(n.a) + " - " + operand(n.b);
+      case Op::kMul: return operand(n.a) + " * " + operand(n.b);
+      case Op::kDiv: return operand(n.a) + " / " + operand(n.b);
+      case Op::kSqrt: return cat("std::sqrt(", operand(n.a), ")");
+      case Op::kSin: return cat("std::sin(", operand(n.a), ")");
+      case Op::kCos: return cat("std::cos(", operand(n.a), ")");
+      case Op::kConst:
+      case Op::kInput: break;
+    }
+    throw std::logic_error("codegen: no statement for a constant or an input");
+  }
+
+  const TracedFunction& f_;
+  std::vector<bool> live_;
+  std::vector<std::string> name_;
+};
+
+std::string counts_table(const std::vector<TracedFunction>& functions, const std::string& prefix) {
+  std::string out = "//   " + padded("function", 32, false);
+  for (const char* h : {"mul", "add", "div", "sqrt", "sin", "cos"}) out += padded(h, 7, true);
+  out += "\n";
+  for (const TracedFunction& f : functions) {
+    const OpCounts c = f.counts();
+    out += "//   " + padded(prefix + "_" + to_string(f.algorithm), 32, false);
+    for (int x : {c.mul, c.add, c.div, c.sqrt, c.sin, c.cos}) out += padded(std::to_string(x), 7, true);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string sanitize_identifier(const std::string& name) {
+  std::string out;
+  for (char ch : name) out += std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' ? ch : '_';
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "m_" + out;
+  return out;
+}
+
+std::string double_literal(double x) {
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  std::string s(buffer, result.ptr);
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // n: inf, nan (never emitted)
+  return s;
+}
+
+GeneratedCode emit_cpp(const std::vector<TracedFunction>& functions, const EmitOptions& options) {
+  const std::string& p = options.prefix;
+  if (p.empty() || sanitize_identifier(p) != p) throw std::invalid_argument("codegen: prefix is not a C identifier");
+  const int n = functions.empty() ? 0 : functions.front().dof;
+  char gravity[160];
+  std::snprintf(gravity, sizeof gravity, "(%s, %s, %s)", double_literal(options.gravity[0]).c_str(),
+                double_literal(options.gravity[1]).c_str(), double_literal(options.gravity[2]).c_str());
+  std::string head = "// Generated by `armdyn codegen` from the model '" + options.model_name + "' (" +
+                     options.model_source + "), " + std::to_string(n) + " degrees of freedom. Do not edit.\n";
+  head += "// Standalone C++ (only <cmath>), C linkage, doubles; matrices row-major. Recorded from armdyn's\n"
+          "// production algorithms (rnea, crba, gravity_torque, forward_dynamics with a Cholesky solve)\n"
+          "// run on a tracing scalar, with the model's parameters as constants (" +
+          std::to_string(options.snapped) + " round-off entries snapped to 0 or +-1).\n";
+  head += "// Gravity " + std::string(gravity) + " m/s^2 in the base frame.\n//\n";
+  head += "// Operation counts after constant folding, common-subexpression elimination and dead-code\n"
+          "// removal (sign changes are free):\n";
+  head += counts_table(functions, p);
+
+  GeneratedCode code;
+  code.header = head + "#pragma once\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
+  code.header += "int " + p + "_dof(void);\n";
+  for (const TracedFunction& f : functions) code.header += signature(f, p) + ";\n";
+  code.header += "\n#ifdef __cplusplus\n}  // extern \"C\"\n#endif\n";
+
+  code.source = head + "#include <cmath>\n\nextern \"C\" {\n\n";
+  code.source += "int " + p + "_dof(void) { return " + std::to_string(n) + "; }\n";
+  for (const TracedFunction& f : functions) {
+    code.source += cat("\n", signature(f, p), " {\n");
+    code.source += Writer(f).body();
+    code.source += "}\n";
+  }
+  code.source += "\n}  // extern \"C\"\n";
+  return code;
+}
+
+}  // namespace armdyn::codegen
