@@ -34,7 +34,6 @@ Command add_info_command(CLI::App& app);
 Command add_eval_command(CLI::App& app);
 Command add_demo_command(CLI::App& app);
 Command add_check_command(CLI::App& app);
-Command add_opcount_command(CLI::App& app);
 Command add_codegen_command(CLI::App& app);
 Command add_parallelism_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);

@@ -1,7 +1,6 @@
 #include "armdyn/model/builder.hpp"
 
 #include <cmath>
-#include <limits>
 #include <sstream>
 
 #include <Eigen/Eigenvalues>
@@ -39,17 +38,6 @@ Mat3<double> rodrigues_from_z(const Vec3<double>& a) {
 }
 
 }  // namespace
-
-DhRotation<double> dh_rotation_of(const Mat3<double>& R) {
-  // Rx(alpha) Rz(theta) = [[ct, -st, 0], [ca st, ca ct, -sa], [sa st, sa ct, ca]].
-  DhRotation<double> out;
-  if (std::abs(R(0, 2)) > 4 * std::numeric_limits<double>::epsilon()) return out;
-  out.valid = true;
-  out.theta = std::atan2(-R(0, 1), R(0, 0));
-  out.cos_alpha = R(2, 2);
-  out.sin_alpha = -R(1, 2);
-  return out;
-}
 
 Mat3<double> rotation_z_to(const Vec3<double>& axis) {
   if (axis.z() > -0.5) return rodrigues_from_z(axis);
@@ -180,7 +168,6 @@ Model ModelBuilder::build() const {
   m.dh = dh_;
   m.warnings = warnings_;
   m.frames.insert(m.frames.begin(), Frame<double>{base_name_, -1, Transform<double>::identity()});
-  for (const Transform<double>& X : m.tree) m.dh_rotation.push_back(dh_rotation_of(X.R));
   if (!gravity_.allFinite()) throw ModelError(source_, "", "gravity", "must be finite");
 
   // Per-body parameters after merging, and a check that every joint moves some inertia.

@@ -5,160 +5,90 @@
 namespace armdyn {
 namespace rnea_detail {
 
-// Newton-Euler in body frames, in the classical form of [Craig] (6.45)-(6.53) and [TML] (7.1)-
-// (7.6): angular velocity w_i, angular acceleration wd_i and the acceleration a_i of the body
-// origin (no linear velocities), gravity entering as the base acceleration a_0 = -g. With R the
-// rotation and p the origin of X_up[i] (body i in its parent p), z = (0, 0, 1):
-//   w_i  = R^T w_p + qd z                              revolute         (1)
-//   wd_i = R^T wd_p + qd (R^T w_p) x z + qdd z          revolute         (2)
-//   a_i  = R^T u_i,  u_i = a_p + W_p p                 (+ 2 qd w_i x z + qdd z, prismatic)  (3)
-//   W_i  = [wd_i]x + [w_i]x [w_i]x, so that W c = wd x c + w x (w x c)  ([TML] (4.18))  (4)
-//   F_i  = m a_i + W_i h_i                              (h = m c)                         (5)
-//   N_i  = I wd + w x (I w) + h x a_i                   about the origin, I about it      (6)
-//   f_p += R f_i,  n_p += R n_i + p x R f_i,  tau_i = n_i.z (revolute) or f_i.z  (inward) (7)
-// (6)'s Euler part in the tensor form of [TML] (7.6), t = vex(W K - K W^T) with K = tr(I)/2 - I,
-// written with I's entries: t_x = I_xx wd_x + (I_zz - I_yy) w_y w_z + I_xy (wd_y - w_x w_z)
-// + I_xz (wd_z + w_x w_y) + I_yz (w_y^2 - w_z^2), and cyclically (15 mul for a full I).
-// u_i (3) is made by the parent right after W_p (4) when i = p + 1, else from w_p, wd_p again.
+// Outward recursion, body frames ([Craig] (6.45)-(6.50) in spatial form):
+//   v_i = X_i v_p + S_i qd_i                                   (1)
+//   a_i = X_i a_p + S_i qdd_i + v_i x S_i qd_i                 (2)
+//   f_i = I_i a_i + v_i x* I_i v_i - fext_i                    (3)
+// with S_i = [e_z; 0] (revolute) or [0; e_z] (prismatic), v_0 = 0, a_0 = [0; -g].
+// Inward recursion ([Craig] (6.51)-(6.53)):
+//   tau_i = S_i . f_i,   f_p += X_i^T f_i                      (4)
 // kVel = false drops every velocity term, kAcc = false the joint accelerations; kReuseX = true
 // takes the joint placements already in data.X_up (written by crba for the same q).
-
-/// W = [wd]x + [w]x^2 (4), entry by entry, and the products of w's components: 6 mul, 9 add.
-template <class S> struct Spin {
-  S xx, yy, zz, xy, yz, xz;
-  S W00, W01, W02, W10, W11, W12, W20, W21, W22;
-  Spin(const Vec3<S>& w, const Vec3<S>& wd)
-      : xx(w.x() * w.x()), yy(w.y() * w.y()), zz(w.z() * w.z()), xy(w.x() * w.y()), yz(w.y() * w.z()),
-        xz(w.x() * w.z()), W00(-(yy + zz)), W01(xy - wd.z()), W02(xz + wd.y()), W10(xy + wd.z()), W11(-(xx + zz)),
-        W12(yz - wd.x()), W20(xz - wd.y()), W21(yz + wd.x()), W22(-(xx + yy)) {}
-  /// W c = wd x c + w x (w x c): 9 mul, 6 add.
-  Vec3<S> times(const Vec3<S>& c) const {
-    return Vec3<S>(W00 * c.x() + W01 * c.y() + W02 * c.z(), W10 * c.x() + W11 * c.y() + W12 * c.z(),
-                   W20 * c.x() + W21 * c.y() + W22 * c.z());
-  }
-};
-
-/// t = I wd + w x (I w) (6) from W's entries, for a symmetric I: 15 mul, 24 add.
-template <class S> Vec3<S> euler_moment(const Mat3<S>& I, const Vec3<S>& wd, const Spin<S>& s) {
-  return Vec3<S>(I(0, 0) * wd.x() + (I(2, 2) - I(1, 1)) * s.yz - I(0, 1) * s.W20 + I(0, 2) * s.W10 +
-                     I(1, 2) * (s.yy - s.zz),
-                 I(1, 1) * wd.y() + (I(0, 0) - I(2, 2)) * s.xz - I(1, 2) * s.W01 + I(0, 1) * s.W21 +
-                     I(0, 2) * (s.zz - s.xx),
-                 I(2, 2) * wd.z() + (I(1, 1) - I(0, 0)) * s.xy - I(0, 2) * s.W12 + I(1, 2) * s.W02 +
-                     I(0, 1) * (s.xx - s.yy));
-}
-
-/// Forces (5), (6) of a revolute body on the base, where w = qd z, wd = qdd z and W has five
-/// zeros; and u (3) of its serial child at p_next.
-template <bool kAcc, class S>
-void root_forces(const Inertia<S>& I, const S& qd, const S* qdd, const Vec3<S>& a, Force<S>& f,
-                 const Vec3<S>* p_next, Vec3<S>& u_next) {
-  const S q2 = qd * qd;  // W = [[-q2, -qdd, 0], [qdd, -q2, 0], [0, 0, 0]]
-  const Vec3<S>& h = I.h;
-  const Mat3<S>& J = I.I;
-  f.f = Vec3<S>(I.m * a.x() - q2 * h.x(), I.m * a.y() - q2 * h.y(), I.m * a.z());
-  f.n = h.cross(a);  // (6): + qdd J e_z + q2 e_z x (J e_z)
-  f.n.x() -= J(1, 2) * q2;
-  f.n.y() += J(0, 2) * q2;
-  if (p_next) u_next = Vec3<S>(a.x() - q2 * p_next->x(), a.y() - q2 * p_next->y(), a.z());
-  if constexpr (kAcc) {
-    f.f.x() -= *qdd * h.y();
-    f.f.y() += *qdd * h.x();
-    f.n += *qdd * J.col(2);
-    if (p_next) {
-      u_next.x() -= *qdd * p_next->y();
-      u_next.y() += *qdd * p_next->x();
-    }
-  }
-}
-
-/// The outward recursion (1)-(6), body by body (one loop: faster than a function per body).
-template <bool kVel, bool kAcc, class S>
-void outward(const ModelTpl<S>& model, DataTpl<S>& data, const S* qd, const S* qdd) {
-  const int n = model.dof;
-  const Vec3<S> a0 = -model.gravity;
-  Vec3<S> u;  // (3)'s u of body i + 1, made by body i when it is its parent
-  for (int i = 0; i < n; ++i) {
-    const JointRotation<S> r(model, i, data.X_up[i]);
-    const int p = model.parent[i];
-    const bool revolute = model.joint_type[i] == JointType::kRevolute;
-    Motion<S>& v = data.v[i];
-    Motion<S>& a = data.a[i];
-    if (p < 0) {  // w_0 = wd_0 = 0, a_0 = -g
-      a.v = r.to_child(a0);
-      v.w = Vec3<S>(S(0), S(0), kVel && revolute ? qd[i] : S(0));
-      a.w = Vec3<S>(S(0), S(0), kAcc && revolute ? qdd[i] : S(0));
-      if (kAcc && !revolute) a.v.z() += qdd[i];
-    } else if constexpr (kVel) {
-      const Motion<S>& vp = data.v[p];
-      const Motion<S>& ap = data.a[p];
-      a.v = r.to_child(p == i - 1 ? u : Vec3<S>(ap.v + Spin<S>(vp.w, ap.w).times(data.X_up[i].p)));
-      v.w = r.to_child(vp.w);
-      a.w = r.to_child(ap.w);
-      if (revolute) {
-        a.w.x() += qd[i] * v.w.y();  // (2): qd (R^T w_p) x z
-        a.w.y() -= qd[i] * v.w.x();
-        v.w.z() += qd[i];
-        if constexpr (kAcc) a.w.z() += qdd[i];
-      } else {
-        const S qd2 = qd[i] + qd[i];  // (3): 2 qd w x z + qdd z
-        a.v.x() += qd2 * v.w.y();
-        a.v.y() -= qd2 * v.w.x();
-        if constexpr (kAcc) a.v.z() += qdd[i];
-      }
-    } else {  // no velocities: w = wd = 0, u = a_p
-      a.v = r.to_child(p == i - 1 ? u : data.a[p].v);
-      v.w.setZero();
-      a.w.setZero();
-    }
-    v.v.setZero();  // linear velocities are neither needed nor computed
-    const Vec3<S>* p_next = i + 1 < n && model.parent[i + 1] == i ? &data.X_up[i + 1].p : nullptr;
-    const Inertia<S>& I = model.inertia[i];
-    Force<S>& f = data.f[i];
-    if (kVel && p < 0 && revolute) {
-      root_forces<kAcc>(I, qd[i], qdd ? qdd + i : nullptr, a.v, f, p_next, u);
-    } else if (kVel && p >= 0) {  // (4)-(6)
-      const Spin<S> s(v.w, a.w);
-      f.f.noalias() = I.m * a.v + s.times(I.h);
-      f.n.noalias() = euler_moment(I.I, a.w, s) + I.h.cross(a.v);
-      if (p_next) u = a.v + s.times(*p_next);
-    } else {  // W = 0
-      f.f = I.m * a.v;
-      f.n = I.h.cross(a.v);
-      if (p_next) u = a.v;
-    }
-  }
-}
-
-/// The inward recursion (7).
-template <class S> void inward(const ModelTpl<S>& model, DataTpl<S>& data, VecX<S>& tau) {
-  for (int i = model.dof - 1; i >= 0; --i) {
-    const Force<S>& f = data.f[i];
-    tau[i] = model.joint_type[i] == JointType::kRevolute ? f.n.z() : f.f.z();
-    const int p = model.parent[i];
-    if (p < 0) continue;
-    const Transform<S>& X = data.X_up[i];
-    const JointRotation<S> r(model, i, X);
-    const Vec3<S> Rf = r.to_parent(f.f);
-    data.f[p].n += r.to_parent(f.n) + X.p.cross(Rf);
-    data.f[p].f += Rf;
-  }
-}
-
 template <bool kVel, bool kAcc, class S, bool kReuseX = false>
 void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd, const S* qdd,
             const std::vector<Force<S>>* fext, VecX<S>& tau) {
-  static_assert(kVel || !kAcc, "joint accelerations without velocities are not a case of their own");
+  const int n = model.dof;
+  const Vec3<S> a0 = -model.gravity;
   // The joint placements first: independent of one another, so their sines and cosines overlap.
   if constexpr (!kReuseX)
-    for (int i = 0; i < model.dof; ++i) joint_placement(model, i, q[i], data.X_up[i]);
-  outward<kVel, kAcc>(model, data, qd, qdd);
-  if (fext)
-    for (int i = 0; i < model.dof; ++i) {
-      data.f[i].n -= (*fext)[i].n;
-      data.f[i].f -= (*fext)[i].f;
+    for (int i = 0; i < n; ++i) joint_placement(model, i, q[i], data.X_up[i]);
+  for (int i = 0; i < n; ++i) {
+    const Transform<S>& X = data.X_up[i];
+    const int p = model.parent[i];
+    Motion<S>& v = data.v[i];
+    Motion<S>& a = data.a[i];
+    // (1), (2): the parent's motion seen in body i.
+    if (p < 0) {
+      v.w.setZero();
+      v.v.setZero();
+      a.w.setZero();
+      a.v.noalias() = X.R.transpose() * a0;
+    } else {
+      const Motion<S>& ap = data.a[p];
+      if constexpr (kVel) {
+        const Motion<S>& vp = data.v[p];
+        v.w.noalias() = X.R.transpose() * vp.w;
+        v.v.noalias() = X.R.transpose() * (vp.v - X.p.cross(vp.w));
+      }
+      a.w.noalias() = X.R.transpose() * ap.w;
+      a.v.noalias() = X.R.transpose() * (ap.v - X.p.cross(ap.w));
     }
-  inward(model, data, tau);
+    if constexpr (kVel) {
+      const S qdi = qd[i];
+      if (model.joint_type[i] == JointType::kRevolute) {
+        // v x [e_z; 0] qd = qd [(w_y, -w_x, 0); (v_y, -v_x, 0)]
+        a.w.x() += v.w.y() * qdi;
+        a.w.y() -= v.w.x() * qdi;
+        a.v.x() += v.v.y() * qdi;
+        a.v.y() -= v.v.x() * qdi;
+        v.w.z() += qdi;
+      } else {
+        // v x [0; e_z] qd = qd [0; (w_y, -w_x, 0)]
+        a.v.x() += v.w.y() * qdi;
+        a.v.y() -= v.w.x() * qdi;
+        v.v.z() += qdi;
+      }
+    }
+    if constexpr (kAcc) {
+      if (model.joint_type[i] == JointType::kRevolute) a.w.z() += qdd[i];
+      else a.v.z() += qdd[i];
+    }
+    // (3)
+    const Inertia<S>& I = model.inertia[i];
+    Force<S>& f = data.f[i];
+    f = I * a;
+    if constexpr (kVel) {
+      const Force<S> h = I * v;
+      f.n += v.w.cross(h.n) + v.v.cross(h.f);
+      f.f += v.w.cross(h.f);
+    }
+    if (fext) {
+      f.n -= (*fext)[i].n;
+      f.f -= (*fext)[i].f;
+    }
+  }
+  // (4)
+  for (int i = n - 1; i >= 0; --i) {
+    const Force<S>& f = data.f[i];
+    tau[i] = model.joint_type[i] == JointType::kRevolute ? f.n.z() : f.f.z();
+    const int p = model.parent[i];
+    if (p >= 0) {
+      const Transform<S>& X = data.X_up[i];
+      const Vec3<S> Rf = X.R * f.f;
+      data.f[p].n += X.R * f.n + X.p.cross(Rf);
+      data.f[p].f += Rf;
+    }
+  }
 }
 
 }  // namespace rnea_detail
