@@ -11,28 +11,14 @@
 #include "armdyn/formulations/gibbs_appell.hpp"
 #include "armdyn/formulations/luh_walker_paul.hpp"
 #include "armdyn/formulations/newton_euler.hpp"
+#include "support/allocation_counter.hpp"
 #include "support/test_util.hpp"
 
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace armdyn {
 namespace {
 
-long allocations_during(const std::function<void()>& fn) {
-  const long before = g_allocations.load();
-  fn();
-  return g_allocations.load() - before;
-}
+using test::allocations_during;
 
 TEST(NeFamilyNoAllocation, CountingWorks) {
   EXPECT_GT(allocations_during([] { ::operator delete(::operator new(64)); }), 0);
