@@ -197,12 +197,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
                                 VecIn<S> a) {
   check_size(a, model.dof, "a");
   equations(model, ws, q, v);
-  // (2.9.4), written out (no BLAS-style product: the scalar may be an operation counter)
-  for (int k = 0; k < model.dof; ++k) {
-    S p = -ws.U[k];
-    for (int j = 0; j < model.dof; ++j) p += ws.W(k, j) * a[j];
-    ws.tau[k] = p;
-  }
+  vp::drives(ws.W, ws.U, a.data(), ws.tau);  // (2.9.4)
   return ws.tau;
 }
 

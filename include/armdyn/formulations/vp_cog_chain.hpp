@@ -78,4 +78,15 @@ template <class S> CogChain<S> make_cog_chain(const ModelTpl<S>& model, const ch
   return c;
 }
 
+/// tau = W a - U: the drives of the book's model W qdd = P + U ((2.3.4), (2.9.4)), written out
+/// (no BLAS-style product: the scalar may be an operation counter).
+template <class S>
+void drives(const MatX<S>& W, const VecX<S>& U, const S* a, VecX<S>& tau) {
+  for (int k = 0; k < static_cast<int>(U.size()); ++k) {
+    S p = -U[k];
+    for (int j = 0; j < static_cast<int>(U.size()); ++j) p += W(k, j) * a[j];
+    tau[k] = p;
+  }
+}
+
 }  // namespace armdyn::vp
