@@ -2,6 +2,7 @@
 // armdyn: the umbrella header.
 #include "armdyn/algorithm/crba.hpp"
 #include "armdyn/algorithm/forward_dynamics.hpp"
+#include "armdyn/algorithm/inverse_dynamics.hpp"
 #include "armdyn/algorithm/kinematics.hpp"
 #include "armdyn/algorithm/rnea.hpp"
 #include "armdyn/core/error.hpp"

@@ -1,6 +1,7 @@
 #include "armdyn/formulations/registry.hpp"
 
 #include "armdyn/algorithm/crba.hpp"
+#include "armdyn/algorithm/inverse_dynamics.hpp"
 #include "armdyn/algorithm/rnea.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/formulations/appel.hpp"
@@ -21,6 +22,7 @@ namespace {
 // name, source, chains only, has M, has g
 const std::vector<FormulationInfo> kFormulations = {
     {"rnea", "spatial recursive Newton-Euler, [RBDA] ch. 5 (production path)", false, true, true},
+    {"rnea-lean", "classical recursive Newton-Euler with W = [wd]x + [w]x^2, fewest operations, [TML] (7.1)-(7.6)", false, false, false},
     {"newton-euler", "[Craig] (6.45)-(6.53), iterative Newton-Euler in link frames", false, true, true},
     {"luh-walker-paul", "[TML] §3.3 (3.7)-(3.13), Luh-Walker-Paul Newton-Euler", true, true, true},
     {"modified-newton-euler", "[TML] §7 (7.1)-(7.6), modified Newton-Euler", true, false, false},
@@ -89,6 +91,11 @@ FormulationEvaluator make_formulation(const std::string& name, const Model& mode
     };
     e.mass_matrix = [&model, data](VecIn<double> q) -> const MatX<double>& { return crba(model, *data, q); };
     e.gravity = [&model, data](VecIn<double> q) -> const VecX<double>& { return gravity_torque(model, *data, q); };
+  } else if (name == "rnea-lean") {
+    auto data = std::make_shared<Data>(model);
+    e.inverse_dynamics = [&model, data](VecIn<double> q, VecIn<double> v, VecIn<double> a) -> const VecX<double>& {
+      return inverse_dynamics(model, *data, q, v, a);
+    };
   } else if (name == "newton-euler") {
     bind<newton_euler::Workspace<double>>(e, model, ARMDYN_ID(newton_euler), ARMDYN_M(newton_euler),
                                           ARMDYN_G(newton_euler));

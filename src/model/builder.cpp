@@ -1,6 +1,7 @@
 #include "armdyn/model/builder.hpp"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include <Eigen/Eigenvalues>
@@ -38,6 +39,20 @@ Mat3<double> rodrigues_from_z(const Vec3<double>& a) {
 }
 
 }  // namespace
+
+DhRotation<double> dh_rotation_of(const Mat3<double>& R) {
+  // Rx(alpha) Rz(theta) = [[ct, -st, 0], [ca st, ca ct, -sa], [sa st, sa ct, ca]].
+  DhRotation<double> out;
+  if (std::abs(R(0, 2)) > 4 * std::numeric_limits<double>::epsilon()) return out;
+  out.valid = true;
+  out.theta = std::atan2(-R(0, 1), R(0, 0));
+  out.cos_alpha = R(2, 2);
+  out.sin_alpha = -R(1, 2);
+  out.twisted = out.sin_alpha != 0.0 || out.cos_alpha != 1.0;
+  out.cos_plus_sin = out.cos_alpha + out.sin_alpha;
+  out.cos_minus_sin = out.cos_alpha - out.sin_alpha;
+  return out;
+}
 
 Mat3<double> rotation_z_to(const Vec3<double>& axis) {
   if (axis.z() > -0.5) return rodrigues_from_z(axis);
@@ -168,6 +183,7 @@ Model ModelBuilder::build() const {
   m.dh = dh_;
   m.warnings = warnings_;
   m.frames.insert(m.frames.begin(), Frame<double>{base_name_, -1, Transform<double>::identity()});
+  for (const Transform<double>& X : m.tree) m.dh_rotation.push_back(dh_rotation_of(X.R));
   if (!gravity_.allFinite()) throw ModelError(source_, "", "gravity", "must be finite");
 
   // Per-body parameters after merging, and a check that every joint moves some inertia.

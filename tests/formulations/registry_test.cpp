@@ -98,7 +98,7 @@ TEST(Registry, ComparisonNoticesAWrongModel) {
 
 TEST(Registry, NamesAndErrors) {
   EXPECT_EQ(formulations().front().name, "rnea");
-  EXPECT_EQ(formulation_names().rfind("rnea, newton-euler", 0), 0u);
+  EXPECT_EQ(formulation_names().rfind("rnea, rnea-lean, newton-euler", 0), 0u);
   const Model m = builtin_model("planar2r").model;
   EXPECT_THROW(make_formulation("hamilton", m), InputError);
   std::mt19937_64 rng(3);

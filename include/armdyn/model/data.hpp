@@ -4,6 +4,7 @@
 // thread). Each field names the algorithm that writes it.
 #include <vector>
 
+#include "armdyn/algorithm/joint_rotation.hpp"
 #include "armdyn/model/model.hpp"
 #include "armdyn/spatial/inertia.hpp"
 #include "armdyn/spatial/motion.hpp"
@@ -13,7 +14,7 @@ namespace armdyn {
 template <class S> struct DataTpl {
   explicit DataTpl(const ModelTpl<S>& model)
       : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), v(model.dof), a(model.dof),
-        f(model.dof), Ic(model.dof),
+        f(model.dof), angle(model.dof), w(model.dof), wd(model.dof), ao(model.dof), Ic(model.dof),
         tau(VecX<S>::Zero(model.dof)), c(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
         qdd(VecX<S>::Zero(model.dof)), M(MatX<S>::Zero(model.dof, model.dof)),
         L(MatX<S>::Zero(model.dof, model.dof)), L_inv_diag(VecX<S>::Zero(model.dof)) {}
@@ -25,7 +26,12 @@ template <class S> struct DataTpl {
 
   // Recursive Newton-Euler (body frames).
   std::vector<Motion<S>> v, a;  ///< spatial velocity and acceleration of body i
-  std::vector<Force<S>> f;      ///< force transmitted from the parent to body i
+  std::vector<Force<S>> f;      ///< force transmitted from the parent to body i (rnea, inverse_dynamics)
+
+  // Classical Newton-Euler (inverse_dynamics; body frames).
+  std::vector<PlaneAngle<S>> angle;  ///< joint i's angle theta_i + q_i, when it is applied factored
+  std::vector<Vec3<S>> w, wd;        ///< angular velocity and acceleration of body i
+  std::vector<Vec3<S>> ao;           ///< acceleration of body i's origin, -g included
 
   // Composite-rigid-body algorithm (body frames).
   std::vector<Inertia<S>> Ic;  ///< composite inertia of the subtree rooted at body i
