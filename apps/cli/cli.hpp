@@ -35,6 +35,7 @@ Command add_eval_command(CLI::App& app);
 Command add_demo_command(CLI::App& app);
 Command add_check_command(CLI::App& app);
 Command add_codegen_command(CLI::App& app);
+Command add_opcount_command(CLI::App& app);
 Command add_parallelism_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
 Command add_symbolic_command(CLI::App& app);

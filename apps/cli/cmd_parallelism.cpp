@@ -1,7 +1,7 @@
 // `armdyn parallelism [MODEL | --chain N | --chain A-B] --algorithm NAME [--processors 1,2,4,8,16]`:
 // the total work, critical path, average parallelism and list schedules of one algorithm recorded
 // for one model exactly as `armdyn codegen` records it ([TML] §8; armdyn/codegen/parallelism.hpp).
-// --chain N takes the general N-link chain (armdyn/codegen/general_chain.hpp) instead of a model;
+// --chain N takes the general N-link chain (armdyn/model/general_chain.hpp) instead of a model;
 // --chain A-B prints one line per chain of A..B links, beside [TML] Table 8.6's 27n + 42.
 #include <cmath>
 #include <memory>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "armdyn/codegen/general_chain.hpp"
+#include "armdyn/model/general_chain.hpp"
 #include "armdyn/codegen/parallelism.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/core/error.hpp"
@@ -84,7 +84,7 @@ std::string chain_table(int first, int last, codegen::Algorithm algorithm, const
       {"n", "W", "L", "L mul", "L add", "W/L", "TML 27n+42", "TML 27n+41"}};
   for (int p : processors) rows.front().push_back("T_" + std::to_string(p) + " (speed-up)");
   for (int n = first; n <= last; ++n) {
-    const codegen::TracedFunction f = codegen::trace(codegen::general_chain(n), algorithm);
+    const codegen::TracedFunction f = codegen::trace(general_chain(n), algorithm);
     const codegen::TaskGraph tasks = codegen::task_graph(f.graph, f.outputs);
     const codegen::CriticalPath cp = codegen::critical_path(tasks);
     std::vector<std::string> row = {std::to_string(n), std::to_string(tasks.size()), std::to_string(cp.length),
@@ -114,7 +114,7 @@ int run(const ParallelismOptions& o) {
     write_stdout(chain_table(first, last, algorithm, processors));
     return kExitOk;
   }
-  const Model loaded = o.chain.empty() ? load_model(o.model) : codegen::general_chain(positive(o.chain, "--chain"));
+  const Model loaded = o.chain.empty() ? load_model(o.model) : general_chain(positive(o.chain, "--chain"));
   const Model model = codegen::snap_round_off(loaded);
   write_stdout(report(model, codegen::trace(model, algorithm), processors));
   return kExitOk;

@@ -6,6 +6,7 @@
 
 #include "armdyn/algorithm/crba_impl.hpp"
 #include "armdyn/algorithm/forward_dynamics_impl.hpp"
+#include "armdyn/algorithm/inverse_dynamics_impl.hpp"
 #include "armdyn/algorithm/rnea_impl.hpp"
 #include "armdyn/codegen/trace.hpp"
 #include "armdyn/core/error.hpp"
@@ -46,7 +47,8 @@ void record(const Model& model, TracedFunction& f) {
     case Algorithm::kRnea: {
       f.inputs = {"q", "v", "a"};
       f.output = "tau";
-      f.outputs = node_ids(f.graph, rnea(m, data, q, input_array(f.graph, 1, n), input_array(f.graph, 2, n)));
+      f.outputs =
+          node_ids(f.graph, inverse_dynamics(m, data, q, input_array(f.graph, 1, n), input_array(f.graph, 2, n)));
       return;
     }
     case Algorithm::kMassMatrix:
@@ -107,6 +109,9 @@ void snap_dh_rotations(M& model, int& changed) {
       snap_unit(f.cos_alpha, changed);
       snap_unit(f.sin_alpha, changed);
       f.theta = snap_zero(f.theta, 1.0, changed);
+      f.twisted = f.sin_alpha != 0.0 || f.cos_alpha != 1.0;
+      f.cos_plus_sin = f.cos_alpha + f.sin_alpha;
+      f.cos_minus_sin = f.cos_alpha - f.sin_alpha;
     }
   }
 }

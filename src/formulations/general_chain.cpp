@@ -1,5 +1,5 @@
-// The general n-link chain (see armdyn/codegen/general_chain.hpp).
-#include "armdyn/codegen/general_chain.hpp"
+// The general n-link chain (see armdyn/model/general_chain.hpp).
+#include "armdyn/model/general_chain.hpp"
 
 #include <cmath>
 #include <numbers>
@@ -10,7 +10,7 @@
 #include "armdyn/model/dh.hpp"
 #include "armdyn/spatial/rotation.hpp"
 
-namespace armdyn::codegen {
+namespace armdyn {
 
 namespace {
 
@@ -64,4 +64,4 @@ Model general_chain(int n, std::uint64_t seed) {
   return model_from_dh(d);
 }
 
-}  // namespace armdyn::codegen
+}  // namespace armdyn

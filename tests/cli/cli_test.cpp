@@ -473,3 +473,42 @@ TEST_F(Cli, NoOrUnknownCommandIsAUsageError) {
 
 }  // namespace
 }  // namespace armdyn
+
+namespace armdyn {
+namespace {
+
+// `armdyn opcount`: the JSON contract {"model", "dof", "counts": {name: {mul, add, div, sqrt,
+// trig}}} on the general chain, with the lean RNEA within Balafoutis et al.'s 93n - 69; the
+// generated code's counts; the report; bad input.
+TEST_F(Cli, OpcountJsonContract) {
+  const Result r = run({"opcount", "--chain", "6", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "general_chain_6");
+  EXPECT_EQ(j.at("dof"), 6);
+  for (const char* name : {"rnea", "mass_matrix", "gravity", "forward_dynamics", "rnea-lean", "lagrange"})
+    for (const char* field : {"mul", "add", "div", "sqrt", "trig"}) EXPECT_TRUE(j.at("counts").at(name).contains(field)) << name;
+  EXPECT_EQ(j["counts"]["rnea-lean"]["mul"], 86 * 6 - 69);
+  EXPECT_EQ(j["counts"]["rnea-lean"]["trig"], 12);
+  EXPECT_EQ(j["counts"]["forward_dynamics"]["sqrt"], 6);
+
+  const Result g = run({"opcount", "puma560", "--generated", "--json"});
+  ASSERT_EQ(g.status, 0) << g.err;
+  const json jg = json::parse(g.out);
+  EXPECT_EQ(jg.at("generated"), true);
+  EXPECT_LE(jg["counts"]["rnea"]["mul"].get<int>(), 224);
+  EXPECT_EQ(jg.at("counts").size(), 4U);
+
+  const Result t = run({"opcount", "--table", "2..5"});
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(t.out.find("rnea-lean"), std::string::npos);
+  EXPECT_NE(t.out.find("Balafoutis"), std::string::npos);
+  EXPECT_NE(t.out.find("mul = 86n - 69"), std::string::npos) << t.out.substr(0, 2000);
+
+  EXPECT_EQ(run({"opcount", "puma560", "--algorithm", "no-such"}).status, 2);
+  EXPECT_EQ(run({"opcount", "--table", "5..2"}).status, 2);
+  EXPECT_EQ(run({"opcount", "puma560", "--chain", "3"}).status, 2);
+}
+
+}  // namespace
+}  // namespace armdyn

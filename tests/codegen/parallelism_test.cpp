@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "armdyn/codegen/general_chain.hpp"
+#include "armdyn/model/general_chain.hpp"
 #include "armdyn/codegen/parallelism.hpp"
 #include "armdyn/codegen/record.hpp"
 

@@ -13,7 +13,7 @@
 #include "armdyn/algorithm/crba.hpp"
 #include "armdyn/algorithm/forward_dynamics.hpp"
 #include "armdyn/algorithm/rnea.hpp"
-#include "armdyn/codegen/general_chain.hpp"
+#include "armdyn/model/general_chain.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "support/random_model.hpp"
