@@ -64,7 +64,7 @@ template <class S> Vec6<S> stack(const Force<S>& f) {
 template <class S>
 void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd) {
   const int n = model.dof;
-  for (int i = 0; i < n; ++i) joint_placement(model, i, q[i], data.X_up[i]);
+  joint_placements(model, data, q.data());
   for (int i = 0; i < n; ++i) {
     const int p = model.parent[i];
     Motion<S>& v = data.v[i];

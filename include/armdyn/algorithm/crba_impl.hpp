@@ -15,10 +15,8 @@ template <class S>
 const MatX<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
   check_size(q, model.dof, "q");
   const int n = model.dof;
-  for (int i = 0; i < n; ++i) {
-    joint_placement(model, i, q[i], data.X_up[i]);
-    data.Ic[i] = model.inertia[i];
-  }
+  joint_placements(model, data, q.data());
+  for (int i = 0; i < n; ++i) data.Ic[i] = model.inertia[i];
   MatX<S>& M = data.M;
   M.setZero();
   for (int i = n - 1; i >= 0; --i) {

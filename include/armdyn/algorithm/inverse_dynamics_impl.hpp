@@ -20,7 +20,7 @@ namespace inverse_dynamics_detail {
 // written with I's entries: t_x = I_xx wd_x + (I_zz - I_yy) w_y w_z + I_xy (wd_y - w_x w_z)
 // + I_xz (wd_z + w_x w_y) + I_yz (w_y^2 - w_z^2), and cyclically (15 mul for a full I).
 // u_i (3) is made by the parent right after W_p (4) when i = p + 1, else from w_p, wd_p again.
-// Per general link: rotations 3 x 6 + 3 x 6 mul, (2) 2, W 6, (5) 12, (6) 21, u 9, p x Rf 6 = 86.
+// Per general link: rotations 3 x 6 + 2 x 6 mul, (2) 2, W 6, (5) 12, (6) 21, u 9, p x Rf 6 = 86.
 // kVel = false drops every velocity term, kAcc = false the joint accelerations.
 
 /// W = [wd]x + [w]x^2 (4), entry by entry, and the products of w's components: 6 mul, 9 add.
@@ -62,8 +62,23 @@ inline Vec3<S> to_parent(const ModelTpl<S>& model, const DataTpl<S>& data, int i
 
 /// Joint placements: factored joints keep only their angle (1 add, 2 add for c +- s, one
 /// sine/cosine pair) and their origin; the others their dense placement (joint_placement).
-/// Independent of one another, so their sines and cosines overlap.
+/// On double the sines and cosines are computed together first (sin_cos.hpp).
 template <class S> void placements(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
+  if constexpr (std::is_same_v<S, double>) {
+    for (int i = 0; i < model.dof; ++i) data.phi[i] = dh_factored(model, i) ? model.dh_rotation[i].theta + q[i] : q[i];
+    sin_cos(data.phi.data(), data.sin_phi.data(), data.cos_phi.data(), model.dof);
+    for (int i = 0; i < model.dof; ++i) {
+      if (dh_factored(model, i)) {
+        data.angle[i].set(data.cos_phi[i], data.sin_phi[i]);
+        data.X_up[i].p = model.tree[i].p;
+      } else if (model.joint_type[i] == JointType::kRevolute) {
+        revolute_placement(model, i, data.cos_phi[i], data.sin_phi[i], data.X_up[i]);
+      } else {
+        joint_placement(model, i, q[i], data.X_up[i]);
+      }
+    }
+    return;
+  }
   for (int i = 0; i < model.dof; ++i) {
     if (dh_factored(model, i)) {
       data.angle[i].set(model.dh_rotation[i].theta + q[i]);

@@ -3,28 +3,53 @@
 // tree[i] * Tz(q_i) (prismatic) in its parent's body frame (see model.hpp).
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/model/model.hpp"
+#include "armdyn/core/sin_cos.hpp"
+#include "armdyn/model/data.hpp"
 
 namespace armdyn {
 
+/// Placement of a revolute body i whose joint angle has cosine c and sine s: 4 mul, 2 add (the
+/// fixed tree rotation's columns are combined, not multiplied).
+template <class S>
+inline void revolute_placement(const ModelTpl<S>& model, int i, const S& c, const S& s, Transform<S>& X) {
+  const Transform<S>& T = model.tree[i];
+  X.R.col(0) = c * T.R.col(0) + s * T.R.col(1);
+  X.R.col(1) = c * T.R.col(1) - s * T.R.col(0);
+  X.R.col(2) = T.R.col(2);
+  X.p = T.p;
+}
+
 /// Placement of body i in its parent's frame for joint position q. Revolute: 4 mul, 2 add and
-/// one sine/cosine pair (the fixed tree rotation's columns are combined, not multiplied).
+/// one sine/cosine pair.
 template <class S>
 inline void joint_placement(const ModelTpl<S>& model, int i, const S& q, Transform<S>& X) {
-  const Transform<S>& T = model.tree[i];
   if (model.joint_type[i] == JointType::kRevolute) {
     using std::cos;
     using std::sin;
-    const S c = cos(q), s = sin(q);
-    X.R.col(0) = c * T.R.col(0) + s * T.R.col(1);
-    X.R.col(1) = c * T.R.col(1) - s * T.R.col(0);
-    X.R.col(2) = T.R.col(2);
-    X.p = T.p;
+    revolute_placement(model, i, S(cos(q)), S(sin(q)), X);
   } else {
+    const Transform<S>& T = model.tree[i];
     X.R = T.R;
     X.p = T.p + T.R.col(2) * q;
+  }
+}
+
+/// Every body's placement, data.X_up[i] = joint_placement(model, i, q[i]). On double the sines
+/// and cosines are computed together first (sin_cos.hpp, into data.sin_phi, data.cos_phi).
+template <class S> void joint_placements(const ModelTpl<S>& model, DataTpl<S>& data, const S* q) {
+  if constexpr (std::is_same_v<S, double>) {
+    sin_cos(q, data.sin_phi.data(), data.cos_phi.data(), model.dof);
+    for (int i = 0; i < model.dof; ++i) {
+      if (model.joint_type[i] == JointType::kRevolute)
+        revolute_placement(model, i, data.cos_phi[i], data.sin_phi[i], data.X_up[i]);
+      else
+        joint_placement(model, i, q[i], data.X_up[i]);
+    }
+  } else {
+    for (int i = 0; i < model.dof; ++i) joint_placement(model, i, q[i], data.X_up[i]);
   }
 }
 

@@ -24,8 +24,12 @@ template <class S> struct PlaneAngle {
   void set(const S& phi) {
     using std::cos;
     using std::sin;
-    c = cos(phi);
-    s = sin(phi);
+    set(S(cos(phi)), S(sin(phi)));
+  }
+  /// From the angle's cosine and sine: 2 add.
+  void set(const S& cos_phi, const S& sin_phi) {
+    c = cos_phi;
+    s = sin_phi;
     c_plus_s = c + s;
     c_minus_s = c - s;
   }

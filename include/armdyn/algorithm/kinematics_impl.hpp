@@ -7,8 +7,8 @@ namespace armdyn {
 template <class S>
 void forward_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
   check_size(q, model.dof, "q");
+  joint_placements(model, data, q.data());
   for (int i = 0; i < model.dof; ++i) {
-    joint_placement(model, i, q[i], data.X_up[i]);
     const int p = model.parent[i];
     data.oMb[i] = p < 0 ? data.X_up[i] : data.oMb[p] * data.X_up[i];
   }

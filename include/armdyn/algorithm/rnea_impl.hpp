@@ -21,7 +21,7 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
   const Vec3<S> a0 = -model.gravity;
   // The joint placements first: independent of one another, so their sines and cosines overlap.
   if constexpr (!kReuseX)
-    for (int i = 0; i < n; ++i) joint_placement(model, i, q[i], data.X_up[i]);
+    joint_placements(model, data, q.data());
   for (int i = 0; i < n; ++i) {
     const Transform<S>& X = data.X_up[i];
     const int p = model.parent[i];

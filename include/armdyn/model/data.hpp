@@ -13,7 +13,8 @@ namespace armdyn {
 
 template <class S> struct DataTpl {
   explicit DataTpl(const ModelTpl<S>& model)
-      : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), v(model.dof), a(model.dof),
+      : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), phi(VecX<S>::Zero(model.dof)),
+        sin_phi(VecX<S>::Zero(model.dof)), cos_phi(VecX<S>::Zero(model.dof)), v(model.dof), a(model.dof),
         f(model.dof), angle(model.dof), w(model.dof), wd(model.dof), ao(model.dof), Ic(model.dof),
         tau(VecX<S>::Zero(model.dof)), c(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
         qdd(VecX<S>::Zero(model.dof)), M(MatX<S>::Zero(model.dof, model.dof)),
@@ -23,6 +24,10 @@ template <class S> struct DataTpl {
   std::vector<Transform<S>> X_up;  ///< body i in its parent's body frame (rnea, crba, kinematics)
   std::vector<Transform<S>> oMb;   ///< body i in the base frame (forward_kinematics, crba)
   std::vector<Transform<S>> oMf;   ///< named frame k in the base frame (forward_kinematics)
+
+  // Joint angles (joint_placements, inverse_dynamics): phi_i (q_i, or theta_i + q_i when a
+  // joint's rotation is applied factored), and their sines and cosines, computed together.
+  VecX<S> phi, sin_phi, cos_phi;
 
   // Recursive Newton-Euler (body frames).
   std::vector<Motion<S>> v, a;  ///< spatial velocity and acceleration of body i
