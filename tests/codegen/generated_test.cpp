@@ -132,7 +132,8 @@ std::map<std::string, codegen::OpCounts> header_counts(const std::string& source
 }
 
 /// Recounts the emitted statements of each function body: a binary + - * / between two operands
-/// (names, array entries, literals in parentheses) or a call of std::sqrt, std::sin, std::cos.
+/// (names, array entries, literals in parentheses), a call of std::sqrt, and a sine and cosine
+/// pair `armdyn_sin_cos(o, s, c)`, whose s and c count when the function uses them.
 std::map<std::string, codegen::OpCounts> recount(const std::string& source, const std::string& prefix) {
   std::map<std::string, codegen::OpCounts> out;
   const std::regex head("^void (" + prefix + "_[a-z_]+)\\(.*\\) \\{$");
@@ -140,14 +141,28 @@ std::map<std::string, codegen::OpCounts> recount(const std::string& source, cons
   const std::regex binary("^  const double x[0-9]+ = " + o + " ([-+*/]) " + o + ";$");
   const std::regex call("^  const double x[0-9]+ = std::(sqrt|sin|cos)\\(" + o + "\\);$");
   const std::regex negation("^  const double x[0-9]+ = -" + o + ";$");
+  const std::regex sin_cos_names("^  double (x[0-9]+), (x[0-9]+);$");
+  const std::regex sin_cos_call("^  armdyn_sin_cos\\(" + o + ", (x[0-9]+), (x[0-9]+)\\);$");
   std::istringstream in(source);
   codegen::OpCounts* current = nullptr;
+  std::string body;                          // the current function's statements
+  std::vector<std::pair<std::string, int*>> trig;  // its sines and cosines, counted if used
   for (std::string s; std::getline(in, s);) {
     std::smatch m;
     if (std::regex_match(s, m, head)) {
       current = &out[m[1]];
-    } else if (s == "}") {
+      body.clear();
+      trig.clear();
+    } else if (current && s == "}") {
+      for (const auto& [name, count] : trig)
+        if (std::regex_search(body, std::regex("[^0-9x]" + name + "[^0-9]"))) ++*count;
       current = nullptr;
+    } else if (current && std::regex_match(s, m, sin_cos_names)) {
+      continue;
+    } else if (current && std::regex_match(s, m, sin_cos_call)) {
+      trig.emplace_back(m[1], &current->sin);
+      trig.emplace_back(m[2], &current->cos);
+      continue;
     } else if (current && std::regex_match(s, m, binary)) {
       const char op = m[1].str()[0];
       (op == '*' ? current->mul : op == '/' ? current->div : current->add) += 1;
@@ -158,6 +173,7 @@ std::map<std::string, codegen::OpCounts> recount(const std::string& source, cons
     } else if (current && s.rfind("  const double", 0) == 0) {
       ADD_FAILURE() << "unrecognised statement: " << s;
     }
+    if (current) body += s + "\n";
   }
   return out;
 }
