@@ -203,6 +203,41 @@ TEST(OpCount, EveryFormulationIsCountedAndPolynomial) {
   EXPECT_THROW(opcount::count(general_chain(2), "no-such-method"), InputError);
 }
 
+// Every formulation's inverse dynamics counts exactly what its header states.
+TEST(OpCount, FormulationsMatchTheirDocumentedFormulas) {
+  struct Documented {
+    const char* name;
+    const char* mul;
+    const char* add;
+    const char* trig;
+  };
+  const std::vector<Documented> documented = {
+      {"newton-euler", "150n - 24", "120n - 24", "2n"},
+      {"luh-walker-paul", "228n - 81", "173n - 57", "2n"},
+      {"modified-newton-euler", "235n - 81", "184n - 57", "2n"},
+      {"lagrange", "(41/3)n^3 + 128n^2 + (295/3)n + 9", "(32/3)n^3 + 102n^2 + (238/3)n + 6", "2n"},
+      {"recursive-lagrange", "392n - 18", "306n - 12", "2n"},
+      {"gibbs-appell", "14n^4 + 36n^3 + 31n^2 + 120n - 45", "(21/2)n^4 + 28n^3 + 27n^2 + (187/2)n - 36", "2n"},
+      {"general-theorems", "2n^3 + (47/2)n^2 + (629/2)n", "2n^3 + 22n^2 + 205n", "2n"},
+      {"appel", "(7/6)n^3 + (67/2)n^2 + (904/3)n", "n^3 + (53/2)n^2 + (413/2)n", "2n"},
+      {"gauss", "629n - 64", "503n - 64", "2n"},
+      {"configuration-space", "74n^3 + (505/2)n^2 + (469/2)n - 72", "(113/2)n^3 + (399/2)n^2 + 188n - 80", "2n^2 + 4n"},
+  };
+  for (const Documented& d : documented) {
+    SCOPED_TRACE(d.name);
+    std::vector<std::int64_t> mul, add, trig;
+    for (int n = 2; n <= 9; ++n) {
+      const OpTally t = opcount::count(general_chain(n), d.name);
+      mul.push_back(t.mul);
+      add.push_back(t.add);
+      trig.push_back(t.trig);
+    }
+    EXPECT_EQ(opcount::fit(2, mul).str(), d.mul);
+    EXPECT_EQ(opcount::fit(2, add).str(), d.add);
+    EXPECT_EQ(opcount::fit(2, trig).str(), d.trig);
+  }
+}
+
 TEST(OpCount, ExactPolynomialFit) {
   std::vector<std::int64_t> quad, sum_of_squares, not_polynomial;
   for (int n = 3; n <= 9; ++n) {

@@ -23,6 +23,10 @@
 // Cost: O(n^3) to form W (W_i = m_i Omega^T Omega + Gamma^T J~_i Gamma costs O(i^2) per
 // segment), O(n^2) for V and the coefficient updates, O(n) for Y; P = W qdd - U adds O(n^2).
 // Serial chains only.
+//
+// Operation counts of the inverse dynamics on the general chain of n >= 2 revolute joints
+// (general_chain.hpp), asserted in tests/formulations/opcount_test.cpp:
+//   appel: (7/6)n^3 + (67/2)n^2 + (904/3)n mul, n^3 + (53/2)n^2 + (413/2)n add, 2n sin/cos
 #include <vector>
 
 #include "armdyn/formulations/vp_cog_chain.hpp"

@@ -31,6 +31,10 @@
 // B_{j-1})); -P^T q'' in (2.8.46); dZ/dq'' = 0 in (2.8.48). phi_i (its definition is on a page
 // missing from the transcript) is m_i g^ rho~_i^T, g^ = [g; 0], rho~_i = [c_i; 1], so that
 // tr(phi_i T''_i^T) is the power of gravity on link i's acceleration.
+//
+// Operation counts of the inverse dynamics on the general chain of n >= 2 revolute joints
+// (general_chain.hpp), asserted in tests/formulations/opcount_test.cpp:
+//   gauss: 629n - 64 mul, 503n - 64 add, 2n sin/cos
 #include <vector>
 
 #include "armdyn/model/model.hpp"

@@ -24,6 +24,10 @@
 //
 // Cost: the literal sums are O(n^4) ("roughly the same computational complexity as the Lagrange
 // set", [TML] §3.4; TML gives no count). mass_matrix (the thdd coefficients) is O(n^3).
+//
+// Operation counts of the inverse dynamics on the general chain of n >= 2 revolute joints
+// (general_chain.hpp), asserted in tests/formulations/opcount_test.cpp:
+//   gibbs-appell: 14n^4 + 36n^3 + 31n^2 + 120n - 45 mul, (21/2)n^4 + 28n^3 + 27n^2 + (187/2)n - 36 add, 2n sin/cos
 #include <vector>
 
 #include "armdyn/core/types.hpp"

@@ -26,6 +26,10 @@
 //
 // Cost: O(n). [Craig] §6.13 counts 126n - 99 multiplications and 106n - 92 additions for
 // (6.46)-(6.53) on a revolute chain.
+//
+// Operation counts of the inverse dynamics on the general chain of n >= 2 revolute joints
+// (general_chain.hpp), asserted in tests/formulations/opcount_test.cpp:
+//   newton-euler: 150n - 24 mul, 120n - 24 add, 2n sin/cos
 #include <vector>
 
 #include "armdyn/core/types.hpp"

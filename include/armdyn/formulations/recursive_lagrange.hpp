@@ -30,6 +30,10 @@
 // Serial chains only. Cost: O(n) (TML Table 8.3: 226n multiplications, 144n additions).
 // After inverse_dynamics the workspace holds every recursion quantity, 1-based (index 0 is the
 // base), for the connection identities of [TML] §5: e_i = R_0^i f_i, n_i = vex(D_i R_0^i).
+//
+// Operation counts of the inverse dynamics on the general chain of n >= 2 revolute joints
+// (general_chain.hpp), asserted in tests/formulations/opcount_test.cpp:
+//   recursive-lagrange: 392n - 18 mul, 306n - 12 add, 2n sin/cos
 #include <vector>
 
 #include "armdyn/algorithm/joint.hpp"
