@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "armdyn/core/sin_cos.hpp"
+
 namespace armdyn::codegen {
 
 namespace {
@@ -34,32 +36,33 @@ std::string padded(const std::string& s, std::size_t width, bool right) {
 }
 
 // Sines and cosines in the generated code: one call for a sine and cosine of the same angle,
-// branch-free (the C library's range-dependent branches mispredict on random joint angles). The
-// method of armdyn/core/sin_cos.hpp for one argument: Cody-Waite reduction by pi/2 in three
-// parts, fdlibm's minimax polynomials on [-pi/4, pi/4], quarter turns by the quadrant.
-constexpr const char* kSinCos = R"(// s = sin x, c = cos x (within 2 ulp of the C library's; the C library beyond |x| = 1e5).
-static inline void armdyn_sin_cos(double x, double& s, double& c) {
-  if (!(std::fabs(x) <= 1e5)) {
-    s = std::sin(x);
-    c = std::cos(x);
-    return;
-  }
-  const double round = 0x1.8p52, t = x * 0.636619772367581382433 + round, k = t - round;
-  const long long quarter = static_cast<long long>(k);
-  const double r = ((x - k * 1.57079632673412561417e+00) - k * 6.07710050630396597660e-11) - k * 2.02226624871116645580e-21;
-  const double z = r * r;
-  const double sr = r + r * z * (-1.66666666666666324348e-01 + z * (8.33333333332248946124e-03 +
-                    z * (-1.98412698298579493134e-04 + z * (2.75573137070700676789e-06 +
-                    z * (-2.50507602534068634195e-08 + z * 1.58969099521155010221e-10)))));
-  const double h = 0.5 * z, w = 1.0 - h;
-  const double cr = w + (((1.0 - w) - h) + z * z * (4.16666666666666019037e-02 + z * (-1.38888888888741095749e-03 +
-                    z * (2.48015872894767294178e-05 + z * (-2.75573143513906633035e-07 +
-                    z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11))))));
-  const double sa = quarter & 1 ? cr : sr, ca = quarter & 1 ? sr : cr;
-  s = quarter & 2 ? -sa : sa;
-  c = (quarter + 1) & 2 ? -ca : ca;
+// branch-free (the C library's range-dependent branches mispredict on random joint angles), by
+// armdyn's own method and constants (armdyn/core/sin_cos.hpp) for one argument.
+std::string sin_cos_function() {
+  using K = SinCosConstants;
+  const auto horner = [](const double (&coefficients)[6]) {
+    std::string s = double_literal(coefficients[5]);
+    for (int k = 4; k >= 0; --k) s = cat(double_literal(coefficients[k]), " + z * (", s, ")");
+    return s;
+  };
+  return cat("// s = sin x, c = cos x (within 2 ulp of the C library's; the C library beyond |x| = ",
+             double_literal(kSinCosRange), ").\n",
+             "static inline void armdyn_sin_cos(double x, double& s, double& c) {\n",
+             "  if (!(std::fabs(x) <= ", double_literal(kSinCosRange), ")) {\n",
+             "    s = std::sin(x);\n    c = std::cos(x);\n    return;\n  }\n",
+             "  const double round = ", double_literal(K::kRound), ", t = x * ", double_literal(K::kTwoOverPi),
+             " + round, k = t - round;\n",
+             "  const long long quarter = static_cast<long long>(k);\n",
+             "  const double r = ((x - k * ", double_literal(K::kPio2[0]), ") - k * ", double_literal(K::kPio2[1]),
+             ") - k * ", double_literal(K::kPio2[2]), ";\n",
+             "  const double z = r * r;\n",
+             "  const double sr = r + r * z * (", horner(K::kSin), ");\n",
+             "  const double h = 0.5 * z, w = 1.0 - h;\n",
+             "  const double cr = w + (((1.0 - w) - h) + z * z * (", horner(K::kCos), "));\n",
+             "  const double sa = quarter & 1 ? cr : sr, ca = quarter & 1 ? sr : cr;\n",
+             "  s = quarter & 2 ? -sa : sa;\n",
+             "  c = (quarter + 1) & 2 ? -ca : ca;\n}\n");
 }
-)";
 
 // The statement names and operand spellings of one function's live nodes.
 class Writer {
@@ -186,7 +189,7 @@ GeneratedCode emit_cpp(const std::vector<TracedFunction>& functions, const EmitO
   for (const TracedFunction& f : functions) code.header += signature(f, p) + ";\n";
   code.header += "\n#ifdef __cplusplus\n}  // extern \"C\"\n#endif\n";
 
-  code.source = head + "#include <cmath>\n\n" + kSinCos + "\nextern \"C\" {\n\n";
+  code.source = head + "#include <cmath>\n\n" + sin_cos_function() + "\nextern \"C\" {\n\n";
   code.source += "int " + p + "_dof(void) { return " + std::to_string(n) + "; }\n";
   for (const TracedFunction& f : functions) {
     code.source += cat("\n", signature(f, p), " {\n");

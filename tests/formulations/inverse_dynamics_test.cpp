@@ -103,7 +103,7 @@ TEST(InverseDynamics, PlaneRotationsAreTheMatrices) {
     EXPECT_EQ(x.twisted, alpha != 0.0);
     for (double phi : {0.0, 0.7, -2.9}) {
       PlaneAngle<double> z;
-      z.set(phi);
+      z.set(std::cos(phi), std::sin(phi));
       const Mat3<double> R = rot_x(alpha) * rot_z(phi);
       const Vec3<double> v = test::random_vec3(rng, -1, 1);
       EXPECT_LT((dh_to_child(x, z, v) - R.transpose() * v).norm(), 1e-15);

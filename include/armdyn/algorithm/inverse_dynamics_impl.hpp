@@ -61,30 +61,19 @@ inline Vec3<S> to_parent(const ModelTpl<S>& model, const DataTpl<S>& data, int i
 }
 
 /// Joint placements: factored joints keep only their angle (1 add, 2 add for c +- s, one
-/// sine/cosine pair) and their origin; the others their dense placement (joint_placement).
-/// On double the sines and cosines are computed together first (sin_cos.hpp).
+/// sine/cosine pair) and their origin; the others their dense placement. The sines and cosines
+/// first (joint_sines).
 template <class S> void placements(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
-  if constexpr (std::is_same_v<S, double>) {
-    for (int i = 0; i < model.dof; ++i) data.phi[i] = dh_factored(model, i) ? model.dh_rotation[i].theta + q[i] : q[i];
-    sin_cos(data.phi.data(), data.sin_phi.data(), data.cos_phi.data(), model.dof);
-    for (int i = 0; i < model.dof; ++i) {
-      if (dh_factored(model, i)) {
-        data.angle[i].set(data.cos_phi[i], data.sin_phi[i]);
-        data.X_up[i].p = model.tree[i].p;
-      } else if (model.joint_type[i] == JointType::kRevolute) {
-        revolute_placement(model, i, data.cos_phi[i], data.sin_phi[i], data.X_up[i]);
-      } else {
-        joint_placement(model, i, q[i], data.X_up[i]);
-      }
-    }
-    return;
-  }
+  for (int i = 0; i < model.dof; ++i) data.phi[i] = dh_factored(model, i) ? S(model.dh_rotation[i].theta + q[i]) : q[i];
+  joint_sines(model, data, data.phi.data());
   for (int i = 0; i < model.dof; ++i) {
     if (dh_factored(model, i)) {
-      data.angle[i].set(model.dh_rotation[i].theta + q[i]);
+      data.angle[i].set(data.cos_phi[i], data.sin_phi[i]);
       data.X_up[i].p = model.tree[i].p;
+    } else if (model.joint_type[i] == JointType::kRevolute) {
+      revolute_placement(model, i, data.cos_phi[i], data.sin_phi[i], data.X_up[i]);
     } else {
-      joint_placement(model, i, q[i], data.X_up[i]);
+      prismatic_placement(model, i, q[i], data.X_up[i]);
     }
   }
 }

@@ -22,6 +22,14 @@ inline void revolute_placement(const ModelTpl<S>& model, int i, const S& c, cons
   X.p = T.p;
 }
 
+/// Placement of a prismatic body i for joint position q.
+template <class S>
+inline void prismatic_placement(const ModelTpl<S>& model, int i, const S& q, Transform<S>& X) {
+  const Transform<S>& T = model.tree[i];
+  X.R = T.R;
+  X.p = T.p + T.R.col(2) * q;
+}
+
 /// Placement of body i in its parent's frame for joint position q. Revolute: 4 mul, 2 add and
 /// one sine/cosine pair.
 template <class S>
@@ -31,25 +39,35 @@ inline void joint_placement(const ModelTpl<S>& model, int i, const S& q, Transfo
     using std::sin;
     revolute_placement(model, i, S(cos(q)), S(sin(q)), X);
   } else {
-    const Transform<S>& T = model.tree[i];
-    X.R = T.R;
-    X.p = T.p + T.R.col(2) * q;
+    prismatic_placement(model, i, q, X);
   }
 }
 
-/// Every body's placement, data.X_up[i] = joint_placement(model, i, q[i]). On double the sines
-/// and cosines are computed together first (sin_cos.hpp, into data.sin_phi, data.cos_phi).
-template <class S> void joint_placements(const ModelTpl<S>& model, DataTpl<S>& data, const S* q) {
+/// data.sin_phi[i], data.cos_phi[i] = sin, cos of angle[i] for every revolute joint i. On double
+/// computed together, branch-free (sin_cos.hpp; for every joint).
+template <class S> void joint_sines(const ModelTpl<S>& model, DataTpl<S>& data, const S* angle) {
   if constexpr (std::is_same_v<S, double>) {
-    sin_cos(q, data.sin_phi.data(), data.cos_phi.data(), model.dof);
-    for (int i = 0; i < model.dof; ++i) {
-      if (model.joint_type[i] == JointType::kRevolute)
-        revolute_placement(model, i, data.cos_phi[i], data.sin_phi[i], data.X_up[i]);
-      else
-        joint_placement(model, i, q[i], data.X_up[i]);
-    }
+    sin_cos(angle, data.sin_phi.data(), data.cos_phi.data(), model.dof);
   } else {
-    for (int i = 0; i < model.dof; ++i) joint_placement(model, i, q[i], data.X_up[i]);
+    using std::cos;
+    using std::sin;
+    for (int i = 0; i < model.dof; ++i)
+      if (model.joint_type[i] == JointType::kRevolute) {
+        data.sin_phi[i] = sin(angle[i]);
+        data.cos_phi[i] = cos(angle[i]);
+      }
+  }
+}
+
+/// Every body's placement, data.X_up[i] = joint_placement(model, i, q[i]), the sines and cosines
+/// first (joint_sines).
+template <class S> void joint_placements(const ModelTpl<S>& model, DataTpl<S>& data, const S* q) {
+  joint_sines(model, data, q);
+  for (int i = 0; i < model.dof; ++i) {
+    if (model.joint_type[i] == JointType::kRevolute)
+      revolute_placement(model, i, data.cos_phi[i], data.sin_phi[i], data.X_up[i]);
+    else
+      prismatic_placement(model, i, q[i], data.X_up[i]);
   }
 }
 

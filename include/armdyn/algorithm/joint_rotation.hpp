@@ -10,7 +10,6 @@
 // so that a vector crosses a joint for 6 multiplications instead of the 9 of a dense 3x3 matrix
 // (and the 12 it takes to form that matrix are not needed). c +- s of alpha are model constants;
 // those of phi cost 2 additions per joint. Every other joint is applied as the dense matrix.
-#include <cmath>
 
 #include "armdyn/model/model.hpp"
 
@@ -20,12 +19,6 @@ namespace armdyn {
 template <class S> struct PlaneAngle {
   S c = S(1), s = S(0), c_plus_s = S(1), c_minus_s = S(1);
 
-  /// From the angle: one sine/cosine pair, 2 add.
-  void set(const S& phi) {
-    using std::cos;
-    using std::sin;
-    set(S(cos(phi)), S(sin(phi)));
-  }
   /// From the angle's cosine and sine: 2 add.
   void set(const S& cos_phi, const S& sin_phi) {
     c = cos_phi;

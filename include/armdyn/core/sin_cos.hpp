@@ -21,27 +21,37 @@ namespace armdyn {
 /// |x| up to which sin_cos uses its own reduction (k pi/2's first part stays exact).
 inline constexpr double kSinCosRange = 1e5;
 
+/// The constants of sin_cos (also written into generated code, codegen_emit_cpp.cpp).
+struct SinCosConstants {
+  static constexpr double kTwoOverPi = 0.636619772367581382433;
+  static constexpr double kRound = 0x1.8p52;  // adding it rounds to an integer, kept in the low bits
+  /// pi/2 = [0] + [1] + [2], the first two of 33 bits, so that k [0] and k [1] are exact.
+  static constexpr double kPio2[3] = {1.57079632673412561417e+00, 6.07710050630396597660e-11,
+                                      2.02226624871116645580e-21};
+  /// sin r = r + r z (S[0] + z (S[1] + ... z S[5])), z = r^2.
+  static constexpr double kSin[6] = {-1.66666666666666324348e-01, 8.33333333332248946124e-03,
+                                     -1.98412698298579493134e-04, 2.75573137070700676789e-06,
+                                     -2.50507602534068634195e-08, 1.58969099521155010221e-10};
+  /// cos r = 1 - z/2 + z^2 (C[0] + z (C[1] + ... z C[5])).
+  static constexpr double kCos[6] = {4.16666666666666019037e-02, -1.38888888888741095749e-03,
+                                     2.48015872894767294178e-05, -2.75573143513906633035e-07,
+                                     2.08757232129817482790e-09, -1.13596475577881948265e-11};
+};
+
 /// s[i] = sin(x[i]), c[i] = cos(x[i]) for i < n. `x` must not overlap `s` or `c`.
 inline void sin_cos(const double* __restrict x, double* __restrict s, double* __restrict c, int n) {
-  constexpr double kTwoOverPi = 0.636619772367581382433;
-  constexpr double kRound = 0x1.8p52;  // adding it rounds to an integer, kept in the low bits
-  constexpr double kPio2a = 1.57079632673412561417e+00, kPio2b = 6.07710050630396597660e-11,
-                   kPio2c = 2.02226624871116645580e-21;  // pi/2 = a + b + c, a and b of 33 bits
-  constexpr double S1 = -1.66666666666666324348e-01, S2 = 8.33333333332248946124e-03,
-                   S3 = -1.98412698298579493134e-04, S4 = 2.75573137070700676789e-06,
-                   S5 = -2.50507602534068634195e-08, S6 = 1.58969099521155010221e-10;
-  constexpr double C1 = 4.16666666666666019037e-02, C2 = -1.38888888888741095749e-03,
-                   C3 = 2.48015872894767294178e-05, C4 = -2.75573143513906633035e-07,
-                   C5 = 2.08757232129817482790e-09, C6 = -1.13596475577881948265e-11;
+  using K = SinCosConstants;
+  constexpr const double* S = K::kSin;
+  constexpr const double* C = K::kCos;
   for (int i = 0; i < n; ++i) {
-    const double t = x[i] * kTwoOverPi + kRound;
-    const double k = t - kRound;
+    const double t = x[i] * K::kTwoOverPi + K::kRound;
+    const double k = t - K::kRound;
     const auto quarter = static_cast<std::uint64_t>(std::bit_cast<std::int64_t>(t));  // k mod 4 in bits 0, 1
-    const double r = ((x[i] - k * kPio2a) - k * kPio2b) - k * kPio2c;
+    const double r = ((x[i] - k * K::kPio2[0]) - k * K::kPio2[1]) - k * K::kPio2[2];
     const double z = r * r;
-    const double sin_r = r + r * z * (S1 + z * (S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)))));
+    const double sin_r = r + r * z * (S[0] + z * (S[1] + z * (S[2] + z * (S[3] + z * (S[4] + z * S[5])))));
     const double half = 0.5 * z, w = 1.0 - half;  // cos r = w + the rest, w's rounding error kept
-    const double cos_r = w + (((1.0 - w) - half) + z * z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6))))));
+    const double cos_r = w + (((1.0 - w) - half) + z * z * (C[0] + z * (C[1] + z * (C[2] + z * (C[3] + z * (C[4] + z * C[5]))))));
     const bool odd = quarter & 1U;
     const double sin_a = odd ? cos_r : sin_r, cos_a = odd ? sin_r : cos_r;
     s[i] = quarter & 2U ? -sin_a : sin_a;
