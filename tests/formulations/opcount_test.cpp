@@ -11,10 +11,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "armdyn/algorithm/aba_impl.hpp"
 #include "armdyn/algorithm/crba_impl.hpp"
 #include "armdyn/algorithm/forward_dynamics_impl.hpp"
 #include "armdyn/algorithm/inverse_dynamics_impl.hpp"
 #include "armdyn/algorithm/rnea_impl.hpp"
+#include "armdyn/algorithm/walker_orin_impl.hpp"
 #include "armdyn/core/op_count.hpp"
 #include "armdyn/formulations/opcount.hpp"
 #include "armdyn/formulations/registry.hpp"
@@ -70,7 +72,7 @@ TEST(OpCount, EigenFixedSizeProductsAddNoZeros) {
 
 // One call of each production algorithm on the general chain with n joints.
 struct Counts {
-  OpTally lean, rnea, nonlinear, gravity, crba, fd;
+  OpTally lean, rnea, nonlinear, gravity, crba, fd, aba, walker_orin;
 };
 
 Counts production_counts(const Model& model) {
@@ -90,6 +92,10 @@ Counts production_counts(const Model& model) {
   c.gravity = tally([&] { gravity_torque(m, d, q); });
   c.crba = tally([&] { crba(m, d, q); });
   c.fd = tally([&] { forward_dynamics(m, d, q, v, a); });
+  AbaWorkspace<S> aba_ws(m);
+  c.aba = tally([&] { aba(m, d, aba_ws, q, v, a); });
+  WalkerOrinWorkspace<S> wo_ws(m);
+  c.walker_orin = tally([&] { forward_dynamics_walker_orin(m, d, wo_ws, q, v, a); });
   return c;
 }
 
@@ -120,11 +126,20 @@ TEST(OpCount, ProductionAlgorithmsMatchTheirDocumentedFormulas) {
   EXPECT_EQ(add(&Counts::crba), "9n^2 + 69n - 72");
   EXPECT_EQ(mul(&Counts::fd), "(1/6)n^3 + (27/2)n^2 + (658/3)n - 140");
   EXPECT_EQ(add(&Counts::fd), "(1/6)n^3 + 10n^2 + (1127/6)n - 126");
+  // aba.hpp, walker_orin.hpp
+  EXPECT_EQ(mul(&Counts::aba), "456n - 358");
+  EXPECT_EQ(add(&Counts::aba), "411n - 342");
+  EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.aba.div; }).str(), "n");
+  EXPECT_EQ(mul(&Counts::walker_orin), "(1/3)n^3 + 37n^2 + (422/3)n - 63");
+  EXPECT_EQ(add(&Counts::walker_orin), "(1/3)n^3 + (61/2)n^2 + (679/6)n - 54");
+  EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.walker_orin.div; }).str(), "2n");
   EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.fd.div; }).str(), "n");
   EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.fd.sqrt; }).str(), "n");
   for (std::size_t k = 0; k < counts.size(); ++k) {
     const int n = static_cast<int>(k) + 2;
     EXPECT_EQ(counts[k].lean.trig, 2 * n);
+    EXPECT_EQ(counts[k].aba.trig, 2 * n);
+    EXPECT_EQ(counts[k].walker_orin.trig, 2 * n);
     EXPECT_LE(counts[k].lean.mul, 93 * n - 69) << "n = " << n << ": Balafoutis et al.'s count";
     EXPECT_EQ(counts[k].lean.div + counts[k].lean.sqrt + counts[k].rnea.div + counts[k].rnea.sqrt, 0);
   }
