@@ -5,9 +5,9 @@
 // (joint_rotation.hpp). It computes what the torques need and nothing else: angular velocities
 // and accelerations and the accelerations of the body origins outward, wrenches inward; no linear
 // velocities. rnea() computes the same torques and also the bodies' spatial velocities and
-// accelerations, and on a CPU with fused multiply-adds it is the faster of the two (the plane
-// rotations lengthen the dependency chains; docs/opcounts.md has the timings): this is the form
-// for operation counts and for the generated code (armdyn codegen's P_rnea), whose constants fold.
+// accelerations, and on double it is nevertheless the faster of the two (docs/opcounts.md has
+// the timings): this is the form for operation counts and for the generated code (armdyn
+// codegen's P_rnea), whose constants fold.
 // O(n), allocation-free.
 //
 // Operation counts on the general serial chain of n >= 2 revolute joints (general_chain():
