@@ -13,6 +13,8 @@
 
 #include <Eigen/Core>
 
+#include "armdyn/core/scalar_traits.hpp"
+
 namespace armdyn::test {
 
 struct Dual {
@@ -77,25 +79,6 @@ Eigen::Matrix<double, Derived::RowsAtCompileTime, Derived::ColsAtCompileTime> ta
 
 namespace Eigen {
 
-template <> struct NumTraits<armdyn::test::Dual> : GenericNumTraits<armdyn::test::Dual> {
-  using Real = armdyn::test::Dual;
-  using NonInteger = armdyn::test::Dual;
-  using Literal = armdyn::test::Dual;
-  using Nested = armdyn::test::Dual;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 0,
-    ReadCost = 2,
-    AddCost = 2,
-    MulCost = 3,
-  };
-  static inline Real epsilon() { return Real(std::numeric_limits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(1e-12); }
-  static inline Real highest() { return Real(std::numeric_limits<double>::max()); }
-  static inline Real lowest() { return Real(std::numeric_limits<double>::lowest()); }
-  static inline int digits10() { return std::numeric_limits<double>::digits10; }
-};
+template <> struct NumTraits<armdyn::test::Dual> : armdyn::RealScalarNumTraits<armdyn::test::Dual, false, 2, 2, 3> {};
 
 }  // namespace Eigen

@@ -12,6 +12,8 @@
 
 #include <Eigen/Core>
 
+#include "armdyn/core/scalar_traits.hpp"
+
 #include "armdyn/codegen/graph.hpp"
 
 namespace armdyn::codegen {
@@ -63,25 +65,6 @@ inline Trace sqrt(const Trace& x) { return Trace(Recording::graph().sqrt(x.value
 
 namespace Eigen {
 
-template <> struct NumTraits<armdyn::codegen::Trace> : GenericNumTraits<armdyn::codegen::Trace> {
-  using Real = armdyn::codegen::Trace;
-  using NonInteger = armdyn::codegen::Trace;
-  using Literal = armdyn::codegen::Trace;
-  using Nested = armdyn::codegen::Trace;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 1,
-    AddCost = 1,
-    MulCost = 1,
-  };
-  static inline Real epsilon() { return Real(std::numeric_limits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(1e-12); }
-  static inline Real highest() { return Real(std::numeric_limits<double>::max()); }
-  static inline Real lowest() { return Real(std::numeric_limits<double>::lowest()); }
-  static inline int digits10() { return std::numeric_limits<double>::digits10; }
-};
+template <> struct NumTraits<armdyn::codegen::Trace> : armdyn::RealScalarNumTraits<armdyn::codegen::Trace, true, 1, 1, 1> {};
 
 }  // namespace Eigen

@@ -24,6 +24,8 @@
 
 #include <Eigen/Core>
 
+#include "armdyn/core/scalar_traits.hpp"
+
 namespace armdyn {
 
 /// Operation counts of one region of code.
@@ -111,25 +113,6 @@ class OpCount {
 
 namespace Eigen {
 
-template <> struct NumTraits<armdyn::OpCount> : GenericNumTraits<armdyn::OpCount> {
-  using Real = armdyn::OpCount;
-  using NonInteger = armdyn::OpCount;
-  using Literal = armdyn::OpCount;
-  using Nested = armdyn::OpCount;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 1,
-    AddCost = 1,
-    MulCost = 1
-  };
-  static inline Real epsilon() { return Real(std::numeric_limits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(1e-12); }
-  static inline Real highest() { return Real(std::numeric_limits<double>::max()); }
-  static inline Real lowest() { return Real(std::numeric_limits<double>::lowest()); }
-  static inline int digits10() { return std::numeric_limits<double>::digits10; }
-};
+template <> struct NumTraits<armdyn::OpCount> : armdyn::RealScalarNumTraits<armdyn::OpCount, true, 1, 1, 1> {};
 
 }  // namespace Eigen

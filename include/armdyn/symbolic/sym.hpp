@@ -14,6 +14,8 @@
 #include <Eigen/Core>
 #include <ginac/ginac.h>
 
+#include "armdyn/core/scalar_traits.hpp"
+
 namespace armdyn {
 
 class Sym {
@@ -63,20 +65,8 @@ double to_double(const GiNaC::ex& e);
 
 namespace Eigen {
 
-template <> struct NumTraits<armdyn::Sym> : GenericNumTraits<armdyn::Sym> {
-  using Real = armdyn::Sym;
-  using NonInteger = armdyn::Sym;
-  using Nested = armdyn::Sym;
-  using Literal = armdyn::Sym;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 1,
-    AddCost = 3,
-    MulCost = 3
-  };
+template <> struct NumTraits<armdyn::Sym> : armdyn::RealScalarNumTraits<armdyn::Sym, true, 1, 3, 3> {
+  // exact arithmetic: no round-off to tolerate
   static inline Real epsilon() { return Real(0); }
   static inline Real dummy_precision() { return Real(0); }
   static inline int digits10() { return 0; }
