@@ -21,6 +21,7 @@
 #include "armdyn/formulations/registry.hpp"
 #include "armdyn/io/load.hpp"
 #include "armdyn/model/catalogue.hpp"
+#include "support/cli_process.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -29,64 +30,11 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-  int err_lines() const {
-    int n = 0;
-    for (char ch : err) n += ch == '\n';
-    return n;
-  }
-};
+using Result = test::CliResult;
+using test::quote;
+using test::read_file;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string quote(const std::string& arg) {
-  std::string out = "'";
-  for (char ch : arg) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
-
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "armdyn_cli_test_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  /// Runs `armdyn args...`, stdout and stderr captured to files.
-  Result run(const std::vector<std::string>& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string command = quote(ARMDYN_CLI);
-    for (const std::string& a : args) command.append(" ").append(quote(a));
-    command.append(" >").append(quote(out.string())).append(" 2>").append(quote(err.string())).append(" </dev/null");
-    const int rc = std::system(command.c_str());
-    Result r;
-    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-    r.out = read_file(out);
-    r.err = read_file(err);
-    return r;
-  }
-
-  /// Writes `text` to a file in the test's temporary directory; returns its path.
-  std::string file(const std::string& name, const std::string& text) {
-    const fs::path p = dir_ / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
-
-  fs::path dir_;
-};
+using Cli = test::CliProcess;
 
 std::string model_path(const std::string& name) { return test::data_path("models/" + name); }
 std::string kUr5Model() { return model_path("ur5.urdf"); }

@@ -16,29 +16,15 @@
 #include <vector>
 
 #include "armdyn/model/catalogue.hpp"
+#include "support/cli_process.hpp"
 
 namespace armdyn {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string quote(const std::string& arg) {
-  std::string out = "'";
-  for (char ch : arg) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
+using Result = test::CliResult;
+using test::read_file;
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
@@ -56,35 +42,13 @@ std::vector<double> numbers(const std::string& row) {
   return out;
 }
 
-class Simulate : public ::testing::Test {
+class Simulate : public test::CliProcess {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "armdyn_simulate_test_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
+  /// Runs `armdyn simulate args...`.
   Result run(const std::vector<std::string>& args) {
-    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
-    std::string command = quote(ARMDYN_CLI) + " simulate";
-    for (const std::string& a : args) command.append(" ").append(quote(a));
-    command.append(" >").append(quote(out.string())).append(" 2>").append(quote(err.string())).append(" </dev/null");
-    const int rc = std::system(command.c_str());
-    Result r;
-    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-    r.out = read_file(out);
-    r.err = read_file(err);
-    fs::remove(out);
-    fs::remove(err);
-    return r;
-  }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string file(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-    return path(name);
+    std::vector<std::string> all = {"simulate"};
+    all.insert(all.end(), args.begin(), args.end());
+    return CliProcess::run(all);
   }
   // Every bad input: exit 2, nothing on stdout, exactly one line on stderr containing `what`.
   void expect_bad(const std::vector<std::string>& args, const std::string& what) {
@@ -97,7 +61,6 @@ class Simulate : public ::testing::Test {
   std::size_t files_in_dir() const {
     return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()));
   }
-  fs::path dir_;
 };
 
 TEST_F(Simulate, CsvHeaderRowsAndExactFinalTime) {

@@ -1,0 +1,84 @@
+#pragma once
+// The `armdyn` tool run as a process by a test: a temporary directory per test, stdout and stderr
+// captured to files in it, the exit status. The test target defines ARMDYN_CLI (the tool's path).
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace armdyn::test {
+
+namespace fs = std::filesystem;
+
+/// What a run of the tool gave.
+struct CliResult {
+  int status = -1;
+  std::string out, err;
+  int err_lines() const {
+    int n = 0;
+    for (char ch : err) n += ch == '\n';
+    return n;
+  }
+};
+
+inline std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// `arg` single-quoted for the shell.
+inline std::string quote(const std::string& arg) {
+  std::string out = "'";
+  for (char ch : arg) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+class CliProcess : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "armdyn_cli_test_XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  /// Runs `armdyn args...` with no stdin.
+  CliResult run(const std::vector<std::string>& args) {
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    std::string command = quote(ARMDYN_CLI);
+    for (const std::string& a : args) command.append(" ").append(quote(a));
+    command.append(" >").append(quote(out.string())).append(" 2>").append(quote(err.string())).append(" </dev/null");
+    const int rc = std::system(command.c_str());
+    CliResult r;
+    r.status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    r.out = read_file(out);
+    r.err = read_file(err);
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+
+  /// The path of `name` in the test's temporary directory.
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  /// Writes `text` to a file in the test's temporary directory; returns its path.
+  std::string file(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return path(name);
+  }
+
+  fs::path dir_;
+};
+
+}  // namespace armdyn::test
