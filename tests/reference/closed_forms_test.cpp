@@ -27,14 +27,8 @@ namespace armdyn {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr double kDeg = kPi / 180.0;
-
-VecX<double> vec(std::initializer_list<double> x) {
-  VecX<double> out(static_cast<int>(x.size()));
-  int i = 0;
-  for (double v : x) out[i++] = v;
-  return out;
-}
+using test::kDeg;
+using test::vec;
 
 MatX<double> mat(std::initializer_list<std::initializer_list<double>> rows) {
   MatX<double> out(static_cast<int>(rows.size()), static_cast<int>(rows.begin()->size()));

@@ -13,25 +13,15 @@
 
 #include "armdyn/armdyn.hpp"
 #include "armdyn/simulation/simulate.hpp"
+#include "support/simulation_run.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
 namespace {
 
-constexpr double kDeg = std::numbers::pi / 180.0;
-
-VecX<double> vec(std::initializer_list<double> x) {
-  VecX<double> out(static_cast<Eigen::Index>(x.size()));
-  Eigen::Index k = 0;
-  for (double e : x) out[k++] = e;
-  return out;
-}
-
-std::vector<Sample> run(const Model& model, const VecX<double>& q0, TorqueSource& source, const SimulationOptions& o) {
-  std::vector<Sample> out;
-  simulate(model, q0, VecX<double>::Zero(model.dof), source, o, [&](const Sample& x) { out.push_back(x); });
-  return out;
-}
+using test::kDeg;
+using test::vec;
+using test_support::run;
 
 Model craig3r() { return builtin_model("craig3r").model.with_gravity(Vec3<double>(0, 0, -9.8)); }
 

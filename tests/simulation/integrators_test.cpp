@@ -8,27 +8,15 @@
 
 #include "armdyn/armdyn.hpp"
 #include "armdyn/simulation/simulate.hpp"
+#include "support/simulation_run.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
 namespace {
 
-constexpr double kDeg = std::numbers::pi / 180.0;
-
-std::vector<Sample> run(const Model& model, const VecX<double>& q0, const VecX<double>& v0, TorqueSource& source,
-                        const SimulationOptions& o, SimulationStats* stats = nullptr) {
-  std::vector<Sample> out;
-  const SimulationStats s = simulate(model, q0, v0, source, o, [&](const Sample& x) { out.push_back(x); });
-  if (stats) *stats = s;
-  return out;
-}
-
-VecX<double> vec(std::initializer_list<double> x) {
-  VecX<double> out(static_cast<Eigen::Index>(x.size()));
-  Eigen::Index k = 0;
-  for (double e : x) out[k++] = e;
-  return out;
-}
+using test::kDeg;
+using test::vec;
+using test_support::run;
 
 // [Craig] (6.117) by hand: a = FD(q, v, 0); v' = v + a dt; q' = q + v dt + a dt^2 / 2.
 TEST(Integrators, EulerIsCraig6117StepByStep) {

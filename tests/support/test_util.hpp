@@ -1,12 +1,24 @@
 #pragma once
 // Helpers shared by the tests: data paths, random models and states, relative comparisons.
 #include <algorithm>
+#include <initializer_list>
+#include <numbers>
 #include <random>
 #include <string>
 
 #include "armdyn/core/types.hpp"
 
 namespace armdyn::test {
+
+inline constexpr double kDeg = std::numbers::pi / 180.0;
+
+/// The vector of the listed numbers.
+inline VecX<double> vec(std::initializer_list<double> x) {
+  VecX<double> out(static_cast<Eigen::Index>(x.size()));
+  Eigen::Index k = 0;
+  for (double e : x) out[k++] = e;
+  return out;
+}
 
 inline std::string data_path(const std::string& relative) { return std::string(ARMDYN_TEST_DATA_DIR) + "/" + relative; }
 
