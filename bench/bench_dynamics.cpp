@@ -1,7 +1,7 @@
 // armdyn's own cases: BM_<algorithm>/armdyn/<model>.
 #include <memory>
 
-#include "armdyn/algorithm/inverse_dynamics.hpp"
+#include "armdyn/dynamics/inverse_dynamics.hpp"
 #include "armdyn/armdyn.hpp"
 #include "fixtures.hpp"
 

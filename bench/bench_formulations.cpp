@@ -4,7 +4,7 @@
 #include <cmath>
 #include <memory>
 
-#include "armdyn/formulations/registry.hpp"
+#include "armdyn/dynamics/formulations/registry.hpp"
 #include "armdyn/model/dh.hpp"
 #include "fixtures.hpp"
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <sstream>
 
-#include "armdyn/formulations/consistency.hpp"
+#include "armdyn/dynamics/consistency.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
 

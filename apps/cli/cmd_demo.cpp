@@ -6,9 +6,9 @@
 #include <numbers>
 #include <string>
 
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/forward_dynamics.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "cli.hpp"
 

@@ -9,18 +9,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/forward_dynamics.hpp"
-#include "armdyn/algorithm/kinematics.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/kinematics/kinematics.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/core/error.hpp"
-#include "armdyn/formulations/terms.hpp"
+#include "armdyn/dynamics/terms.hpp"
 #include "armdyn/io/json_util.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
-#include "armdyn/simulation/fd_method.hpp"
+#include "armdyn/dynamics/fd_method.hpp"
 
 namespace armdyn::cli {
 namespace {

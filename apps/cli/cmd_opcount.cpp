@@ -1,6 +1,6 @@
 // `armdyn opcount MODEL [--algorithm NAME ...] [--json]`, `armdyn opcount --chain N [...]`: the
 // exact operation counts of one evaluation of each production algorithm and formulation, run on
-// the counting scalar (armdyn/formulations/opcount.hpp). `armdyn opcount --table N1..N2`: the
+// the counting scalar (armdyn/codegen/opcount.hpp). `armdyn opcount --table N1..N2`: the
 // counts on the general chain for n = N1..N2 next to the seeds' published ones, the exact fits in
 // n, and why they differ (docs/opcounts.md).
 #include <algorithm>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/formulations/opcount.hpp"
+#include "armdyn/codegen/opcount.hpp"
 #include "armdyn/io/load.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "cli.hpp"

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/formulations/registry.hpp"
+#include "armdyn/dynamics/formulations/registry.hpp"
 
 namespace armdyn::cli {
 

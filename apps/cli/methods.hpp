@@ -1,6 +1,6 @@
 #pragma once
 // The formulations `armdyn eval --method NAME` can compute the inverse-dynamics torque "tau" with:
-// the library's registry (armdyn/formulations/registry.hpp), "rnea" (the production spatial
+// the library's registry (armdyn/dynamics/formulations/registry.hpp), "rnea" (the production spatial
 // recursive Newton-Euler) first and the default. A formulation added there is available here.
 #include <functional>
 #include <string>

@@ -1,10 +1,10 @@
 #pragma once
 // armdyn: the umbrella header.
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/forward_dynamics.hpp"
-#include "armdyn/algorithm/inverse_dynamics.hpp"
-#include "armdyn/algorithm/kinematics.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/inverse_dynamics.hpp"
+#include "armdyn/kinematics/kinematics.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/dh_json.hpp"
 #include "armdyn/io/load.hpp"

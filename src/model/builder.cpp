@@ -30,36 +30,7 @@ std::string num(double x) {
 
 bool finite(const Transform<double>& X) { return X.R.allFinite() && X.p.allFinite(); }
 
-Mat3<double> rodrigues_from_z(const Vec3<double>& a) {
-  // Smallest rotation taking e_z onto a (|a| = 1, a_z > -1): R = E + [k]x + [k]x^2 / (1 + a_z),
-  // k = e_z x a. Exact (entries 0, +-1) for the coordinate axes other than -e_z.
-  const Vec3<double> k(-a.y(), a.x(), 0.0);
-  const Mat3<double> K = skew(k);
-  return Mat3<double>::Identity() + K + K * K / (1.0 + a.z());
-}
-
 }  // namespace
-
-DhRotation<double> dh_rotation_of(const Mat3<double>& R) {
-  // Rx(alpha) Rz(theta) = [[ct, -st, 0], [ca st, ca ct, -sa], [sa st, sa ct, ca]].
-  DhRotation<double> out;
-  if (std::abs(R(0, 2)) > 4 * std::numeric_limits<double>::epsilon()) return out;
-  out.valid = true;
-  out.theta = std::atan2(-R(0, 1), R(0, 0));
-  out.cos_alpha = R(2, 2);
-  out.sin_alpha = -R(1, 2);
-  out.twisted = out.sin_alpha != 0.0 || out.cos_alpha != 1.0;
-  out.cos_plus_sin = out.cos_alpha + out.sin_alpha;
-  out.cos_minus_sin = out.cos_alpha - out.sin_alpha;
-  return out;
-}
-
-Mat3<double> rotation_z_to(const Vec3<double>& axis) {
-  if (axis.z() > -0.5) return rodrigues_from_z(axis);
-  // Near -e_z: turn half a revolution about x first, then the small remaining rotation.
-  const Mat3<double> flip = Vec3<double>(1, -1, -1).asDiagonal();
-  return flip * rodrigues_from_z(flip * axis);
-}
 
 ModelBuilder::ModelBuilder(std::string source, std::string model_name)
     : source_(std::move(source)), name_(std::move(model_name)) {}

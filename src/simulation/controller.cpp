@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/core/error.hpp"
 
 namespace armdyn::sim {

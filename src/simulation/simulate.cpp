@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/formulations/terms.hpp"
+#include "armdyn/dynamics/terms.hpp"
 
 namespace armdyn::sim {
 

@@ -1,6 +1,6 @@
 // The production algorithms, unchanged, on the symbolic scalar Sym.
-#include "armdyn/algorithm/crba_impl.hpp"
-#include "armdyn/algorithm/rnea_impl.hpp"
+#include "armdyn/dynamics/crba_impl.hpp"
+#include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/symbolic/algorithms.hpp"
 
 namespace armdyn {

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "armdyn/formulations/registry.hpp"
+#include "armdyn/dynamics/formulations/registry.hpp"
 #include "armdyn/io/load.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "support/cli_process.hpp"

@@ -17,9 +17,9 @@
 #include <sstream>
 #include <string>
 
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/forward_dynamics.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/io/load.hpp"
 #include "gen_panda.h"

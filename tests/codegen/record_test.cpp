@@ -10,9 +10,9 @@
 #include <random>
 #include <string>
 
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/forward_dynamics.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/model/general_chain.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/model/catalogue.hpp"

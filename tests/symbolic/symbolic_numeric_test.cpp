@@ -7,8 +7,8 @@
 #include <random>
 #include <string>
 
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/symbolic/closed_form.hpp"
 #include "support/random_model.hpp"

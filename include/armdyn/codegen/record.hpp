@@ -1,7 +1,7 @@
 #pragma once
 // Recording one production algorithm for one model as an expression graph: the very templates
 // armdyn compiles for double (rnea, crba, gravity_torque, forward_dynamics in
-// include/armdyn/algorithm/*_impl.hpp) run on the tracing scalar, with the model's parameters as
+// include/armdyn/dynamics/*_impl.hpp) run on the tracing scalar, with the model's parameters as
 // constants and the joint state as inputs.
 #include <string>
 #include <vector>

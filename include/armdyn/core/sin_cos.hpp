@@ -10,7 +10,7 @@
 //       Microsystems, 1993; error below 2^-58 on [-pi/4, pi/4]),
 //   (sin x, cos x) = (sin r, cos r) turned by k quarter turns (a zero sine may lose its sign).
 // Measured against glibc: at most 2 ulp apart, absolute difference at most 1.2e-16
-// (tests/unit/sin_cos_test.cpp). Arguments beyond kSinCosRange, infinities and NaN go to
+// (tests/core/sin_cos_test.cpp). Arguments beyond kSinCosRange, infinities and NaN go to
 // std::sin and std::cos.
 #include <bit>
 #include <cmath>

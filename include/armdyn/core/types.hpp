@@ -10,6 +10,8 @@ namespace armdyn {
 template <class S> using Vec3 = Eigen::Matrix<S, 3, 1>;
 template <class S> using Mat3 = Eigen::Matrix<S, 3, 3>;
 template <class S> using Mat4 = Eigen::Matrix<S, 4, 4>;
+template <class S> using Vec6 = Eigen::Matrix<S, 6, 1>;
+template <class S> using Mat6 = Eigen::Matrix<S, 6, 6>;
 template <class S> using VecX = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 template <class S> using MatX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
 

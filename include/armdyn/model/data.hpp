@@ -4,7 +4,7 @@
 // thread). Each field names the algorithm that writes it.
 #include <vector>
 
-#include "armdyn/algorithm/joint_rotation.hpp"
+#include "armdyn/spatial/plane_rotation.hpp"
 #include "armdyn/model/model.hpp"
 #include "armdyn/spatial/inertia.hpp"
 #include "armdyn/spatial/motion.hpp"

@@ -16,6 +16,7 @@
 
 #include "armdyn/core/types.hpp"
 #include "armdyn/spatial/inertia.hpp"
+#include "armdyn/spatial/plane_rotation.hpp"
 #include "armdyn/spatial/transform.hpp"
 
 namespace armdyn {
@@ -47,26 +48,6 @@ struct DhTable {
   DhConvention convention = DhConvention::kModified;
   std::vector<DhRow> rows;
 };
-
-/// The rotation of a constant placement tree[i] when it is that of a DH link transform,
-/// tree[i].R = Rx(alpha) Rz(theta) ([Craig] (3.6); every joint of a modified- or standard-DH
-/// chain, see dh.cpp), so that the algorithms can apply Rx(alpha) Rz(theta + q_i) factor by
-/// factor instead of as a dense matrix (see JointRotation in algorithm/joint.hpp). Found by the
-/// builder (tree[i].R(0, 2) == 0).
-template <class S> struct DhRotation {
-  bool valid = false;    ///< false: a general rotation, applied as a dense matrix
-  bool twisted = false;  ///< alpha != 0; false: R = Rz(theta) alone (parallel joint axes)
-  S theta = S(0);
-  S cos_alpha = S(1), sin_alpha = S(0);
-  S cos_plus_sin = S(1), cos_minus_sin = S(1);  ///< cos alpha +- sin alpha (model constants)
-
-  template <class T> DhRotation<T> cast() const {
-    return DhRotation<T>{valid, twisted, T(theta), T(cos_alpha), T(sin_alpha), T(cos_plus_sin), T(cos_minus_sin)};
-  }
-};
-
-/// The factorisation of `R` if R(0, 2) is zero (to 4 ulp), else {valid = false}.
-DhRotation<double> dh_rotation_of(const Mat3<double>& R);
 
 /// A named frame rigidly attached to a body (body == -1: the fixed base).
 template <class S> struct Frame {

@@ -2,7 +2,7 @@
 // The simulated arm: qdd = FD(q, v, tau(t, q, v)) with a torque source and one of the
 // forward-dynamics routes. Holds its own Data and workspaces (allocation-free per evaluation).
 #include "armdyn/model/data.hpp"
-#include "armdyn/simulation/fd_method.hpp"
+#include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/simulation/input.hpp"
 
 namespace armdyn::sim {

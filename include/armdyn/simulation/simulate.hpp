@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "armdyn/simulation/fd_method.hpp"
+#include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/simulation/input.hpp"
 #include "armdyn/simulation/integrator.hpp"
 

@@ -75,4 +75,16 @@ template <class S> inline Inertia<S> transform_to_parent(const Transform<S>& X, 
   return out;
 }
 
+/// The 6x6 matrix [[I, h x], [-(h x), m E]] of a rigid-body inertia (angular first).
+template <class S> Mat6<S> inertia_matrix(const Inertia<S>& I) {
+  Mat3<S> H;
+  H << S(0), -I.h.z(), I.h.y(), I.h.z(), S(0), -I.h.x(), -I.h.y(), I.h.x(), S(0);
+  Mat6<S> out;
+  out.template topLeftCorner<3, 3>() = I.I;
+  out.template topRightCorner<3, 3>() = H;
+  out.template bottomLeftCorner<3, 3>() = -H;
+  out.template bottomRightCorner<3, 3>() = I.m * Mat3<S>::Identity();
+  return out;
+}
+
 }  // namespace armdyn

@@ -2,8 +2,8 @@
 // The production algorithms on the symbolic scalar: include this (not the *_impl.hpp headers)
 // to call rnea, crba, gravity_torque on a ModelTpl<Sym>; they are instantiated once, in
 // src/symbolic/instantiate_sym.cpp of the armdyn_symbolic library.
-#include "armdyn/algorithm/crba.hpp"
-#include "armdyn/algorithm/rnea.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/symbolic/sym.hpp"
 
 namespace armdyn {

@@ -1,0 +1,24 @@
+#pragma once
+#include "armdyn/dynamics/cholesky.hpp"
+#include "armdyn/dynamics/crba_impl.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/rnea_impl.hpp"
+
+namespace armdyn {
+
+template <class S>
+const VecX<S>& forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
+                                VecIn<S> tau) {
+  check_size(tau, model.dof, "tau");
+  check_size(qd, model.dof, "v");
+  crba(model, data, q);
+  // c(q, qd) by the Newton-Euler passes on the joint placements crba just computed.
+  rnea_detail::passes<true, false, S, true>(model, data, q, qd.data(), nullptr, nullptr, data.c);
+  data.L = data.M;
+  cholesky_factor(data.L, data.L_inv_diag);
+  data.qdd = tau - data.c;
+  cholesky_solve(data.L, data.L_inv_diag, data.qdd);
+  return data.qdd;
+}
+
+}  // namespace armdyn

@@ -1,0 +1,36 @@
+#pragma once
+// Inverse dynamics by the recursive Newton-Euler algorithm in spatial form, in body frames
+// (Featherstone, RBDA ch. 5; the spatial restatement of [Craig] (6.45)-(6.53) and of Luh-Walker-
+// Paul). Gravity enters as a base acceleration a_0 = -g ([Craig] §6.5: "^0 vdot_0 = G").
+// O(n), allocation-free. On the general chain of n >= 2 revolute joints (general_chain.hpp):
+// rnea 154n - 63 mul, 126n - 54 add; nonlinear_effects 154n - 63 mul, 125n - 54 add;
+// gravity_torque 84n - 39 mul, 66n - 36 add; 2n sin/cos
+// each (tests/codegen/opcount_test.cpp). The torques alone cost 86n - 69 mul by
+// inverse_dynamics (inverse_dynamics.hpp), which is the slower on double (docs/opcounts.md).
+#include <vector>
+
+#include "armdyn/model/data.hpp"
+
+namespace armdyn {
+
+/// tau = M(q) qdd + C(q, qd) qd + g(q) - sum_i J_i^T fext_i. `fext` (optional, one per body) holds
+/// external wrenches acting on each body, expressed in its body frame about its origin.
+/// Writes data.X_up, data.v, data.a, data.f, data.tau; returns data.tau.
+template <class S>
+const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd,
+                    const std::vector<Force<S>>* fext = nullptr);
+
+/// c(q, qd) = C(q, qd) qd + g(q): rnea with qdd = 0. Writes data.c; returns it.
+template <class S>
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd);
+
+/// g(q): rnea with qd = qdd = 0. Writes data.g; returns it.
+template <class S>
+const VecX<S>& gravity_torque(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q);
+
+extern template const VecX<double>& rnea(const Model&, Data&, VecIn<double>, VecIn<double>, VecIn<double>,
+                                         const std::vector<Force<double>>*);
+extern template const VecX<double>& nonlinear_effects(const Model&, Data&, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& gravity_torque(const Model&, Data&, VecIn<double>);
+
+}  // namespace armdyn

@@ -1,0 +1,123 @@
+#pragma once
+#include "armdyn/kinematics/joint.hpp"
+#include "armdyn/dynamics/rnea.hpp"
+
+namespace armdyn {
+namespace rnea_detail {
+
+// Outward recursion, body frames ([Craig] (6.45)-(6.50) in spatial form):
+//   v_i = X_i v_p + S_i qd_i                                   (1)
+//   a_i = X_i a_p + S_i qdd_i + v_i x S_i qd_i                 (2)
+//   f_i = I_i a_i + v_i x* I_i v_i - fext_i                    (3)
+// with S_i = [e_z; 0] (revolute) or [0; e_z] (prismatic), v_0 = 0, a_0 = [0; -g].
+// Inward recursion ([Craig] (6.51)-(6.53)):
+//   tau_i = S_i . f_i,   f_p += X_i^T f_i                      (4)
+// kVel = false drops every velocity term, kAcc = false the joint accelerations; kReuseX = true
+// takes the joint placements already in data.X_up (written by crba for the same q).
+template <bool kVel, bool kAcc, class S, bool kReuseX = false>
+void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd, const S* qdd,
+            const std::vector<Force<S>>* fext, VecX<S>& tau) {
+  const int n = model.dof;
+  const Vec3<S> a0 = -model.gravity;
+  // The joint placements first: independent of one another, so their sines and cosines overlap.
+  if constexpr (!kReuseX)
+    joint_placements(model, data, q.data());
+  for (int i = 0; i < n; ++i) {
+    const Transform<S>& X = data.X_up[i];
+    const int p = model.parent[i];
+    Motion<S>& v = data.v[i];
+    Motion<S>& a = data.a[i];
+    // (1), (2): the parent's motion seen in body i.
+    if (p < 0) {
+      v.w.setZero();
+      v.v.setZero();
+      a.w.setZero();
+      a.v.noalias() = X.R.transpose() * a0;
+    } else {
+      const Motion<S>& ap = data.a[p];
+      if constexpr (kVel) {
+        const Motion<S>& vp = data.v[p];
+        v.w.noalias() = X.R.transpose() * vp.w;
+        v.v.noalias() = X.R.transpose() * (vp.v - X.p.cross(vp.w));
+      }
+      a.w.noalias() = X.R.transpose() * ap.w;
+      a.v.noalias() = X.R.transpose() * (ap.v - X.p.cross(ap.w));
+    }
+    if constexpr (kVel) {
+      const S qdi = qd[i];
+      if (model.joint_type[i] == JointType::kRevolute) {
+        // v x [e_z; 0] qd = qd [(w_y, -w_x, 0); (v_y, -v_x, 0)]
+        a.w.x() += v.w.y() * qdi;
+        a.w.y() -= v.w.x() * qdi;
+        a.v.x() += v.v.y() * qdi;
+        a.v.y() -= v.v.x() * qdi;
+        v.w.z() += qdi;
+      } else {
+        // v x [0; e_z] qd = qd [0; (w_y, -w_x, 0)]
+        a.v.x() += v.w.y() * qdi;
+        a.v.y() -= v.w.x() * qdi;
+        v.v.z() += qdi;
+      }
+    }
+    if constexpr (kAcc) {
+      if (model.joint_type[i] == JointType::kRevolute) a.w.z() += qdd[i];
+      else a.v.z() += qdd[i];
+    }
+    // (3)
+    const Inertia<S>& I = model.inertia[i];
+    Force<S>& f = data.f[i];
+    f = I * a;
+    if constexpr (kVel) {
+      const Force<S> h = I * v;
+      f.n += v.w.cross(h.n) + v.v.cross(h.f);
+      f.f += v.w.cross(h.f);
+    }
+    if (fext) {
+      f.n -= (*fext)[i].n;
+      f.f -= (*fext)[i].f;
+    }
+  }
+  // (4)
+  for (int i = n - 1; i >= 0; --i) {
+    const Force<S>& f = data.f[i];
+    tau[i] = model.joint_type[i] == JointType::kRevolute ? f.n.z() : f.f.z();
+    const int p = model.parent[i];
+    if (p >= 0) {
+      const Transform<S>& X = data.X_up[i];
+      const Vec3<S> Rf = X.R * f.f;
+      data.f[p].n += X.R * f.n + X.p.cross(Rf);
+      data.f[p].f += Rf;
+    }
+  }
+}
+
+}  // namespace rnea_detail
+
+template <class S>
+const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd,
+                    const std::vector<Force<S>>* fext) {
+  check_size(q, model.dof, "q");
+  check_size(qd, model.dof, "v");
+  check_size(qdd, model.dof, "a");
+  if (fext && static_cast<int>(fext->size()) != model.dof)
+    throw InputError("fext: expected one wrench per body");
+  rnea_detail::passes<true, true, S>(model, data, q, qd.data(), qdd.data(), fext, data.tau);
+  return data.tau;
+}
+
+template <class S>
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd) {
+  check_size(q, model.dof, "q");
+  check_size(qd, model.dof, "v");
+  rnea_detail::passes<true, false, S>(model, data, q, qd.data(), nullptr, nullptr, data.c);
+  return data.c;
+}
+
+template <class S>
+const VecX<S>& gravity_torque(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
+  check_size(q, model.dof, "q");
+  rnea_detail::passes<false, false, S>(model, data, q, nullptr, nullptr, nullptr, data.g);
+  return data.g;
+}
+
+}  // namespace armdyn

@@ -1,0 +1,63 @@
+// The consistency checker behind `armdyn check`: on sound models every row passes, every
+// formulation and identity is covered, and one bad row fails the report.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "armdyn/armdyn.hpp"
+#include "armdyn/dynamics/consistency.hpp"
+#include "armdyn/dynamics/formulations/registry.hpp"
+#include "support/random_model.hpp"
+#include "support/test_util.hpp"
+
+namespace armdyn {
+namespace {
+
+std::set<std::string> subjects(const ConsistencyReport& r) {
+  std::set<std::string> out;
+  for (const ConsistencyRow& row : r.rows) out.insert(row.subject);
+  return out;
+}
+
+TEST(Consistency, ChainsPassEveryCheck) {
+  std::mt19937_64 rng(11);
+  std::vector<Model> models = {builtin_model("puma560").model, builtin_model("stanford").model,
+                               load_urdf(test::data_path("models/panda.urdf")),
+                               test::random_dh_chain(rng, 7, DhConvention::kStandard, true)};
+  for (const Model& m : models) {
+    const ConsistencyReport r = check_consistency(m, 4, 1);
+    for (const ConsistencyRow& row : r.rows) EXPECT_TRUE(row.ok()) << m.name << ": " << row.subject << " " << row.quantity << " " << row.worst;
+    EXPECT_TRUE(r.skipped.empty()) << m.name;
+    // Every formulation but the reference, every FD route, and the identities appear.
+    const std::set<std::string> s = subjects(r);
+    for (const FormulationInfo& f : formulations())
+      if (f.name != "rnea") EXPECT_TRUE(s.count(f.name)) << f.name;
+    for (const char* route : {"aba", "crba", "walker-orin", "identity"}) EXPECT_TRUE(s.count(route)) << route;
+    int identities = 0;
+    for (const ConsistencyRow& row : r.rows) identities += row.subject == "identity";
+    EXPECT_EQ(identities, 4) << m.name;
+  }
+}
+
+TEST(Consistency, TreesSkipTheChainOnlyMethodsAndPass) {
+  std::mt19937_64 rng(4);
+  const Model tree = test::random_tree(rng, 8);
+  const ConsistencyReport r = check_consistency(tree, 3, 2);
+  EXPECT_TRUE(r.ok());
+  int chains_only = 0;
+  for (const FormulationInfo& f : formulations()) chains_only += f.chains_only;
+  bool branches = false;
+  for (int i = 0; i < tree.dof; ++i) branches = branches || tree.parent[i] != i - 1;
+  if (branches) EXPECT_EQ(static_cast<int>(r.skipped.size()), chains_only);
+}
+
+TEST(Consistency, OneBadRowFailsTheReport) {
+  ConsistencyReport r = check_consistency(builtin_model("planar2r").model, 1, 3);
+  ASSERT_TRUE(r.ok());
+  r.rows.front().worst = 2 * r.rows.front().tolerance;
+  EXPECT_FALSE(r.ok());
+  EXPECT_THROW(check_consistency(builtin_model("planar2r").model, 0, 3), InputError);
+}
+
+}  // namespace
+}  // namespace armdyn
