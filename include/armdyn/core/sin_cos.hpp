@@ -21,7 +21,7 @@ namespace armdyn {
 /// |x| up to which sin_cos uses its own reduction (k pi/2's first part stays exact).
 inline constexpr double kSinCosRange = 1e5;
 
-/// The constants of sin_cos (also written into generated code, codegen_emit_cpp.cpp).
+/// The constants of sin_cos (also written into generated code, src/codegen/emit_cpp.cpp).
 struct SinCosConstants {
   static constexpr double kTwoOverPi = 0.636619772367581382433;
   static constexpr double kRound = 0x1.8p52;  // adding it rounds to an integer, kept in the low bits
