@@ -15,7 +15,7 @@
 //                          where dIc_j = d(composite of the bodies of subtree(j) ∩ subtree(k)).
 //                          O(n^3).
 //   christoffel_symbols    c_ijk = 1/2 (dM_ij/dq_k + dM_ik/dq_j - dM_jk/dq_i) ([Kantor] §8.5 with
-//                          the digest's correction K3, our index order: i is the torque row),
+//                          the correction in docs/errata.md, our index order: i is the torque row),
 //                          returned as n matrices c[i](j, k), symmetric in (j, k): the velocity
 //                          part of tau_i is sum_jk c_ijk v_j v_k = c_i(q, v) - g_i(q).
 //   coriolis_matrix        C_ij = sum_k c_ijk v_k: C v = c - g and Mdot - 2C is skew-symmetric
