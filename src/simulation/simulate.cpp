@@ -75,7 +75,7 @@ class Run {
       const std::function<void(const Sample&)>& observer)
       : model_(model), o_(options), observer_(observer), plant_(model, source, options.fd_method),
         limits_(model, options.warn ? options.warn : std::function<void(const std::string&)>(warn_on_stderr)),
-        rk45_(model.dof, options.atol, options.rtol), energy_(model), step_dt_(options.dt) {
+        rk45_(model.dof, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
     if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model.dof);
     sample_.q.setZero(model.dof);
     sample_.v.setZero(model.dof);

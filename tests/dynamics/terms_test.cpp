@@ -367,5 +367,34 @@ TEST(Terms, RejectsWrongSizesAndAnotherModel) {
   EXPECT_THROW(terms::gravity(rp, ws, VecX<double>::Zero(2)), InputError);
 }
 
+// Storage::kQuadratic: no O(n^3) array until a derivative route allocates it, the same results as
+// kCubic; the size estimate bounds the arrays and grows as n^3 only with kCubic.
+TEST(Terms, QuadraticStorageHoldsNoCubicArraysUntilNeeded) {
+  std::mt19937_64 rng(7);
+  const Model m = test::random_dh_chain(rng, 9, DhConvention::kStandard, true);
+  const State s = random_state(rng, m.dof);
+  terms::Workspace<double> small(m, terms::Storage::kQuadratic), full(m);
+  EXPECT_TRUE(small.dM.empty() && small.christoffel.empty() && small.craig_B.size() == 0 && small.vv.size() == 0);
+  EXPECT_EQ(full.dM.size(), 9u);
+  EXPECT_EQ(terms::mass_matrix(m, small, s.q), terms::mass_matrix(m, full, s.q));
+  EXPECT_EQ(terms::gravity(m, small, s.q), terms::gravity(m, full, s.q));
+  EXPECT_EQ(terms::kinetic_energy(m, small, s.q, s.v), terms::kinetic_energy(m, full, s.q, s.v));
+  EXPECT_EQ(terms::potential_energy(m, small, s.q), terms::potential_energy(m, full, s.q));
+  EXPECT_TRUE(small.dM.empty());
+  EXPECT_EQ(terms::coriolis_matrix(m, small, s.q, s.v), terms::coriolis_matrix(m, full, s.q, s.v));
+  EXPECT_EQ(small.dM.size(), 9u);
+  EXPECT_EQ(terms::inverse_dynamics(m, small, s.q, s.v, s.a), terms::inverse_dynamics(m, full, s.q, s.v, s.a));
+
+  std::size_t cubic = 0;
+  for (const MatX<double>& x : full.dM) cubic += x.size();
+  for (const MatX<double>& x : full.christoffel) cubic += x.size();
+  cubic += full.C.size() + full.craig_C.size() + full.craig_B.size() + full.vv.size();
+  const std::size_t square = full.M.size() + full.data.M.size() + full.data.L.size();
+  EXPECT_GE(terms::workspace_bytes(m.dof, terms::Storage::kQuadratic), square * sizeof(double));
+  EXPECT_GE(terms::workspace_bytes(m.dof, terms::Storage::kCubic), (square + cubic) * sizeof(double));
+  EXPECT_LT(terms::workspace_bytes(600, terms::Storage::kQuadratic), 16u << 20);  // n = 600: < 16 MiB
+  EXPECT_GT(terms::workspace_bytes(600, terms::Storage::kCubic), 4000000000u);   // 2.5 n^3 doubles
+}
+
 }  // namespace
 }  // namespace armdyn
