@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "armdyn/armdyn.hpp"
+#include "support/state.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -63,17 +64,11 @@ std::vector<double> row_major(const MatX<double>& M) {
   return out;
 }
 
-struct State {
-  VecX<double> q, v, a, tau;
-};
+using test::State;
 
+/// q, v, a in [-2, 2], tau in [-10, 10].
 std::vector<State> random_states(int n, int count, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<State> out;
-  for (int k = 0; k < count; ++k)
-    out.push_back(State{test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -2, 2),
-                        test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -10, 10)});
-  return out;
+  return test::random_states(n, count, seed, {.q = 2.0, .v = 2.0, .a = 2.0, .tau = 10.0});
 }
 
 /// Worst relative disagreement per quantity over `states`. `joints`: the armdyn joints the KDL

@@ -22,22 +22,26 @@ struct StateRange {
   double prismatic_q_scale = 1.0;
 };
 
+/// A state of n joints, drawn from `rng` (prismatic_q_scale is not applied: no joint types).
+inline State random_state(int n, std::mt19937_64& rng, const StateRange& range = {}) {
+  return State{random_vector(rng, n, -range.q, range.q), random_vector(rng, n, -range.v, range.v),
+               random_vector(rng, n, -range.a, range.a), random_vector(rng, n, -range.tau, range.tau)};
+}
+
 /// A state of `model` (model.dof entries per vector), drawn from `rng`.
 inline State random_state(const Model& model, std::mt19937_64& rng, const StateRange& range = {}) {
-  const int n = model.dof;
-  State s{random_vector(rng, n, -range.q, range.q), random_vector(rng, n, -range.v, range.v),
-          random_vector(rng, n, -range.a, range.a), random_vector(rng, n, -range.tau, range.tau)};
-  for (int i = 0; i < n; ++i)
+  State s = random_state(model.dof, rng, range);
+  for (int i = 0; i < model.dof; ++i)
     if (model.joint_type[static_cast<std::size_t>(i)] == JointType::kPrismatic) s.q[i] *= range.prismatic_q_scale;
   return s;
 }
 
-/// `count` states of `model` from a generator seeded with `seed`.
-inline std::vector<State> random_states(const Model& model, int count, std::uint64_t seed,
-                                        const StateRange& range = {}) {
+/// `count` states of n joints, or of `model`, from a generator seeded with `seed`.
+template <class Joints>
+std::vector<State> random_states(const Joints& joints, int count, std::uint64_t seed, const StateRange& range = {}) {
   std::mt19937_64 rng(seed);
   std::vector<State> out;
-  for (int k = 0; k < count; ++k) out.push_back(random_state(model, rng, range));
+  for (int k = 0; k < count; ++k) out.push_back(random_state(joints, rng, range));
   return out;
 }
 
