@@ -99,70 +99,45 @@ std::optional<Model> wrong_com(const Model& m) {
 }
 
 // A cross-check computes its first route on `a` and its second on `b` (b == a, or a perturbed
-// copy in the sensitivity tests) and returns the worst relative disagreement over the states.
-using CrossCheck = std::function<double(const Model& a, const Model& b, const std::vector<State>&)>;
+// copy in the sensitivity tests) at one state and returns their relative disagreement.
+using CrossCheck = double (*)(const Model& a, Data& da, const Model& b, Data& db, const State& s);
 
 // 1.
-double rnea_vs_crba(const Model& a, const Model& b, const std::vector<State>& states) {
-  Data da(a), db(b);
-  double w = 0;
-  for (const State& s : states) {
-    const VecX<double> tau = rnea(a, da, s.q, s.v, s.a);
-    const VecX<double> Mac = crba(b, db, s.q) * s.a + nonlinear_effects(b, db, s.q, s.v);
-    w = std::max(w, rel(tau, Mac));
-  }
-  return w;
+double rnea_vs_crba(const Model& a, Data& da, const Model& b, Data& db, const State& s) {
+  const VecX<double> tau = rnea(a, da, s.q, s.v, s.a);
+  const VecX<double> Mac = crba(b, db, s.q) * s.a + nonlinear_effects(b, db, s.q, s.v);
+  return rel(tau, Mac);
 }
 
 // 2.
-double fd_inverts_rnea(const Model& a, const Model& b, const std::vector<State>& states) {
-  Data da(a), db(b);
-  double w = 0;
-  for (const State& s : states) {
-    const VecX<double> tau = rnea(b, db, s.q, s.v, s.a);
-    w = std::max(w, rel(forward_dynamics(a, da, s.q, s.v, tau), s.a));
-  }
-  return w;
+double fd_inverts_rnea(const Model& a, Data& da, const Model& b, Data& db, const State& s) {
+  const VecX<double> tau = rnea(b, db, s.q, s.v, s.a);
+  return rel(forward_dynamics(a, da, s.q, s.v, tau), s.a);
 }
 
 // 3.
-double gravity_is_rnea(const Model& a, const Model& b, const std::vector<State>& states) {
-  Data da(a), db(b);
-  double w = 0;
-  for (const State& s : states) {
-    const VecX<double> zero = VecX<double>::Zero(a.dof);
-    w = std::max(w, rel(gravity_torque(a, da, s.q), rnea(b, db, s.q, zero, zero)));
-  }
-  return w;
+double gravity_is_rnea(const Model& a, Data& da, const Model& b, Data& db, const State& s) {
+  const VecX<double> zero = VecX<double>::Zero(a.dof);
+  return rel(gravity_torque(a, da, s.q), rnea(b, db, s.q, zero, zero));
 }
 
 // 4.
-double nonlinear_is_rnea(const Model& a, const Model& b, const std::vector<State>& states) {
-  Data da(a), db(b);
-  double w = 0;
-  for (const State& s : states) {
-    const VecX<double> zero = VecX<double>::Zero(a.dof);
-    w = std::max(w, rel(nonlinear_effects(a, da, s.q, s.v), rnea(b, db, s.q, s.v, zero)));
-  }
-  return w;
+double nonlinear_is_rnea(const Model& a, Data& da, const Model& b, Data& db, const State& s) {
+  const VecX<double> zero = VecX<double>::Zero(a.dof);
+  return rel(nonlinear_effects(a, da, s.q, s.v), rnea(b, db, s.q, s.v, zero));
 }
 
 // 6.
-double kinetic_energy(const Model& a, const Model& b, const std::vector<State>& states) {
-  Data da(a), db(b);
-  double w = 0;
-  for (const State& s : states) {
-    const double ke_M = 0.5 * s.v.dot(crba(a, da, s.q) * s.v);
-    rnea(b, db, s.q, s.v, s.a);
-    double ke = 0;
-    for (int i = 0; i < b.dof; ++i) {
-      const Vec3<double>& omega = db.v[i].w;
-      const Vec3<double> vc = db.v[i].v + omega.cross(b.com[i]);  // velocity of the centre of mass
-      ke += 0.5 * b.mass[i] * vc.squaredNorm() + 0.5 * omega.dot(b.inertia_com[i] * omega);
-    }
-    w = std::max(w, std::abs(ke_M - ke) / std::abs(ke));
+double kinetic_energy(const Model& a, Data& da, const Model& b, Data& db, const State& s) {
+  const double ke_M = 0.5 * s.v.dot(crba(a, da, s.q) * s.v);
+  rnea(b, db, s.q, s.v, s.a);
+  double ke = 0;
+  for (int i = 0; i < b.dof; ++i) {
+    const Vec3<double>& omega = db.v[i].w;
+    const Vec3<double> vc = db.v[i].v + omega.cross(b.com[i]);  // velocity of the centre of mass
+    ke += 0.5 * b.mass[i] * vc.squaredNorm() + 0.5 * omega.dot(b.inertia_com[i] * omega);
   }
-  return w;
+  return std::abs(ke_M - ke) / std::abs(ke);
 }
 
 /// Potential energy -sum m_i g . p_ci from forward kinematics and the stored parameters.
@@ -174,44 +149,33 @@ double potential(const Model& m, Data& d, const VecX<double>& q) {
 }
 
 // 7.
-double lagrange(const Model& a, const Model& b, const std::vector<State>& states) {
-  Data da(a), db(b);
+double lagrange(const Model& a, Data& da, const Model& b, Data& db, const State& s) {
   const int n = a.dof;
-  double w = 0;
-  for (const State& s : states) {
-    const VecX<double> c = nonlinear_effects(a, da, s.q, s.v);
-    const VecX<double> g = gravity_torque(a, da, s.q);
-    auto dM = [&](const VecX<double>& dir) {
-      return MatX<double>(test::central_derivative4([&](double t) { return MatX<double>(crba(b, db, s.q + t * dir)); }));
-    };
-    const VecX<double> Mdot_v = dM(s.v) * s.v;
-    VecX<double> grad_ke(n), grad_u(n);
-    for (int k = 0; k < n; ++k) {
-      const VecX<double> e = VecX<double>::Unit(n, k);
-      grad_ke[k] = 0.5 * s.v.dot(dM(e) * s.v);
-      grad_u[k] = test::central_derivative4([&](double t) { return potential(b, db, s.q + t * e); });
-    }
-    w = std::max(w, rel(VecX<double>(c - g), VecX<double>(Mdot_v - grad_ke)));
-    w = std::max(w, rel(g, grad_u));
+  const VecX<double> c = nonlinear_effects(a, da, s.q, s.v);
+  const VecX<double> g = gravity_torque(a, da, s.q);
+  auto dM = [&](const VecX<double>& dir) {
+    return MatX<double>(test::central_derivative4([&](double t) { return MatX<double>(crba(b, db, s.q + t * dir)); }));
+  };
+  const VecX<double> Mdot_v = dM(s.v) * s.v;
+  VecX<double> grad_ke(n), grad_u(n);
+  for (int k = 0; k < n; ++k) {
+    const VecX<double> e = VecX<double>::Unit(n, k);
+    grad_ke[k] = 0.5 * s.v.dot(dM(e) * s.v);
+    grad_u[k] = test::central_derivative4([&](double t) { return potential(b, db, s.q + t * e); });
   }
-  return w;
+  return std::max(rel(VecX<double>(c - g), VecX<double>(Mdot_v - grad_ke)), rel(g, grad_u));
 }
 
 // 8.
-double power_balance(const Model& a, const Model& b, const std::vector<State>& states) {
-  Data da(a), db(b);
-  double w = 0;
-  for (const State& s : states) {
-    const VecX<double> tau = rnea(a, da, s.q, s.v, s.a);
-    const double power = s.v.dot(tau);
-    const double scale = s.v.cwiseAbs().dot(tau.cwiseAbs());
-    auto energy = [&](double t) {
-      const VecX<double> q = s.q + t * s.v + 0.5 * t * t * s.a, v = s.v + t * s.a;
-      return 0.5 * v.dot(crba(b, db, q) * v) + potential(b, db, q);
-    };
-    w = std::max(w, std::abs(test::central_derivative4(energy) - power) / scale);
-  }
-  return w;
+double power_balance(const Model& a, Data& da, const Model& b, Data& db, const State& s) {
+  const VecX<double> tau = rnea(a, da, s.q, s.v, s.a);
+  const double power = s.v.dot(tau);
+  const double scale = s.v.cwiseAbs().dot(tau.cwiseAbs());
+  auto energy = [&](double t) {
+    const VecX<double> q = s.q + t * s.v + 0.5 * t * t * s.a, v = s.v + t * s.a;
+    return 0.5 * v.dot(crba(b, db, q) * v) + potential(b, db, q);
+  };
+  return std::abs(test::central_derivative4(energy) - power) / scale;
 }
 
 /// tau contributed by a wrench F (body frame, about the point `point` of body `body`) by the
@@ -299,7 +263,9 @@ Result run(const CrossCheck& check, const std::function<std::optional<Model>(con
   for (const Case& c : cases()) {
     const std::optional<Model> b = second(c.model);
     if (!b) continue;
-    const double w = check(c.model, *b, states_for(c.model, 500 + c.model.dof));
+    Data da(c.model), db(*b);
+    double w = 0;
+    for (const State& s : states_for(c.model, 500 + c.model.dof)) w = std::max(w, check(c.model, da, *b, db, s));
     if (w > r.worst) r.worst = w, r.where = c.name;
     if (w < r.least) r.least = w, r.least_where = c.name;
   }

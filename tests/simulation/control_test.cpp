@@ -21,6 +21,7 @@ namespace {
 using test::kDeg;
 using test::vec;
 using test_support::run;
+using test_support::rk45;
 
 const VecX<double> kNone = VecX<double>::Zero(2);
 
@@ -118,12 +119,7 @@ TEST(Controllers, ComputedTorqueTracksAQuintic) {
   const VecX<double> q0 = Eigen::Map<const VecX<double>>(puma.poses[0].q.data(), 6);
   const VecX<double> q1 = Eigen::Map<const VecX<double>>(puma.poses[3].q.data(), 6);
   const PointToPoint ref(q0, q1, 2.0, Profile::kQuintic);
-  SimulationOptions o;
-  o.integrator = Integrator::kRk45;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
-  o.duration = 3.0;
-  o.output_period = 0.01;
+  const SimulationOptions o = rk45(1e-10, 1e-12, 3.0, 0.01);
   Controller exact(model, spec(ControlLaw::kComputedTorque, 6, 100, 20, 0), ref);
   const double e_exact = tracking_error(run(model, q0, exact, o), ref);
   EXPECT_LT(e_exact, 1e-6);
@@ -136,8 +132,6 @@ TEST(Controllers, ComputedTorqueTracksAQuintic) {
   const double e_sampled = tracking_error(run(model, q0, sampled, o), ref);
   EXPECT_LT(e_sampled, 1e-3);
   EXPECT_GT(e_sampled, e_exact);
-  std::printf("computed torque, max |q - q_d|: exact %.3g, wrong mass %.3g, 1 kHz hold %.3g\n", e_exact, e_wrong,
-              e_sampled);
 }
 
 // PD + gravity compensation settles to the set-point (a Lyapunov argument, [Craig] §10.7); plain
@@ -147,12 +141,7 @@ TEST(Controllers, PdPlusGravitySettles) {
   const Model& model = puma.model;
   const VecX<double> q0 = Eigen::Map<const VecX<double>>(puma.poses[0].q.data(), 6);
   const VecX<double> goal = vec({0.3, -0.4, 0.6, 0.2, -0.3, 0.5});
-  SimulationOptions o;
-  o.integrator = Integrator::kRk45;
-  o.rtol = 1e-9;
-  o.atol = 1e-12;
-  o.duration = 20;
-  o.output_period = 0.1;
+  const SimulationOptions o = rk45(1e-9, 1e-12, 20, 0.1);
   // Gains scaled by the joints' own inertias (the PUMA's wrist is 1000 times lighter than its
   // shoulder): critically damped at 10 rad/s.
   Controller pdg(model, default_gains(model, ControlLaw::kPdGravity, goal), PointToPoint::hold(goal));
@@ -162,8 +151,6 @@ TEST(Controllers, PdPlusGravitySettles) {
   Controller pd(model, default_gains(model, ControlLaw::kPd, goal), PointToPoint::hold(goal));
   const Sample sag = run(model, q0, pd, o).back();
   EXPECT_GT((sag.q - goal).cwiseAbs().maxCoeff(), 1e-2);
-  std::printf("set-point error after 20 s: pd-gravity %.3g, pd %.3g\n", (end.q - goal).cwiseAbs().maxCoeff(),
-              (sag.q - goal).cwiseAbs().maxCoeff());
 }
 
 // Between samples the torque is held: each row's tau equals the law evaluated at the last
