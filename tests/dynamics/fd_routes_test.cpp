@@ -64,13 +64,7 @@ void expect_detects_wrong_mass(const Model& model, const std::string& what) {
 }
 
 TEST(FdRoutes, RandomDhChains) {
-  std::mt19937_64 rng(2024);
-  for (int n = 1; n <= 12; ++n)
-    for (DhConvention conv : {DhConvention::kStandard, DhConvention::kModified})
-      for (bool mixed : {false, true}) {
-        const Model model = test::random_dh_chain(rng, n, conv, mixed);
-        expect_agree(model, model.name + (mixed ? " mixed" : ""));
-      }
+  for (const test::NamedModel& c : test::random_chains(2024)) expect_agree(c.model, c.name);
 }
 
 TEST(FdRoutes, RandomTrees) {

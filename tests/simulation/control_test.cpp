@@ -20,8 +20,7 @@ namespace {
 
 using test::kDeg;
 using test::vec;
-using test_support::run;
-using test_support::rk45;
+using namespace test_support;  // run, rk45
 
 const VecX<double> kNone = VecX<double>::Zero(2);
 

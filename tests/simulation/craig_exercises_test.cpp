@@ -21,9 +21,7 @@ namespace {
 
 using test::kDeg;
 using test::vec;
-using test_support::run;
-using test_support::fixed_step;
-using test_support::rk45;
+using namespace test_support;  // run, fixed_step, rk45
 
 Model craig3r() { return builtin_model("craig3r").model.with_gravity(Vec3<double>(0, 0, -9.8)); }
 

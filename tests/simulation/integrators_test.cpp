@@ -16,9 +16,7 @@ namespace {
 
 using test::kDeg;
 using test::vec;
-using test_support::run;
-using test_support::fixed_step;
-using test_support::rk45;
+using namespace test_support;  // run, fixed_step, rk45
 
 // [Craig] (6.117) by hand: a = FD(q, v, 0); v' = v + a dt; q' = q + v dt + a dt^2 / 2.
 TEST(Integrators, EulerIsCraig6117StepByStep) {

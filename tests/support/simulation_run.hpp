@@ -1,5 +1,5 @@
 #pragma once
-// A simulation run collected into memory, for the simulation tests.
+// Simulation options and a run collected into memory, for the simulation tests.
 #include <vector>
 
 #include "armdyn/simulation/simulate.hpp"
