@@ -96,7 +96,7 @@ TEST(Builder, NormalisesEveryJointAxisToZ) {
       EXPECT_LT((model.tree[i].R * Vec3<double>::UnitZ() - axis_in_parent).cwiseAbs().maxCoeff(), kTol);
       EXPECT_LT((model.tree[i].p - parent_link_in_body.apply(j.origin.p)).cwiseAbs().maxCoeff(), kTol);
       EXPECT_EQ(model.joint_type[i], j.type);
-      parent_link_in_body = model.frames[static_cast<std::size_t>(model.frame_index("link" + std::to_string(i + 1)))].placement;
+      parent_link_in_body = test::frame_in_body(model, "link" + std::to_string(i + 1));
     }
     for (int s = 0; s < 4; ++s) {
       const VecX<double> q = test::random_vector(rng, 5, -2, 2);
@@ -116,7 +116,7 @@ TEST(Builder, KeepsInertiaInTheLinkFrame) {
   const Model model = build(chain);
   for (int i = 0; i < model.dof; ++i) {
     const LinkInertial& in = chain[static_cast<std::size_t>(i)].inertial;
-    const Transform<double>& L = model.frames[static_cast<std::size_t>(model.frame_index("link" + std::to_string(i + 1)))].placement;
+    const Transform<double>& L = test::frame_in_body(model, "link" + std::to_string(i + 1));
     EXPECT_EQ(model.mass[i], in.mass);
     EXPECT_LT((L.inverse().apply(model.com[i]) - in.com).cwiseAbs().maxCoeff(), kTol);
     EXPECT_LT((L.R.transpose() * model.inertia_com[i] * L.R - in.inertia).cwiseAbs().maxCoeff(), kTol);
@@ -158,12 +158,12 @@ TEST(Builder, MergesFixedLinksByTheParallelAxisTheorem) {
     w_in_link1.com = P.apply(welded.com);
     w_in_link1.inertia = P.R * welded.inertia * P.R.transpose();
     const LinkInertial expected = merged(chain[0].inertial, w_in_link1);
-    const Transform<double>& L = model.frames[static_cast<std::size_t>(model.frame_index("link1"))].placement;
+    const Transform<double>& L = test::frame_in_body(model, "link1");
     EXPECT_NEAR(model.mass[0], expected.mass, kTol);
     EXPECT_LT((L.inverse().apply(model.com[0]) - expected.com).cwiseAbs().maxCoeff(), kTol);
     EXPECT_LT((L.R.transpose() * model.inertia_com[0] * L.R - expected.inertia).cwiseAbs().maxCoeff(), kTol);
     // The welded link's frame is kept, and link2 hangs from it.
-    const Transform<double>& T = model.frames[static_cast<std::size_t>(model.frame_index("tool"))].placement;
+    const Transform<double>& T = test::frame_in_body(model, "tool");
     EXPECT_LT((T.p - L.apply(P.p)).cwiseAbs().maxCoeff(), kTol);
     const VecX<double> q = test::random_vector(rng, 2, -2, 2);
     std::vector<ChainJoint> through = chain;

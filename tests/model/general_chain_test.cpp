@@ -14,6 +14,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/model/general_chain.hpp"
+#include "support/random_model.hpp"
 
 namespace armdyn {
 namespace {
@@ -34,7 +35,7 @@ std::string first_violation(const Model& m, int n) {
       if (!(std::abs(angle) >= 15 * kDeg && std::abs(angle) <= 75 * kDeg)) return "alpha, theta" + at;
     if (!(m.mass[i] >= 1 && m.mass[i] <= 5)) return "mass" + at;
     // In the link's own (DH) frame, which the model keeps as a named frame.
-    const Transform<double>& L = m.frames[static_cast<std::size_t>(m.frame_index("link" + std::to_string(i + 1)))].placement;
+    const Transform<double>& L = test::frame_in_body(m, "link" + std::to_string(i + 1));
     const Vec3<double> c = L.inverse().apply(m.com[i]);
     if (c.cwiseAbs().minCoeff() < 0.01) return "centre of mass" + at;
     const Mat3<double> I = L.R.transpose() * m.inertia_com[i] * L.R;
@@ -59,7 +60,7 @@ TEST(GeneralChain, PropertyCheckNoticesASpecialParameter) {
   EXPECT_EQ(first_violation(m, 6), "alpha, theta of link 4");
   m = general_chain(6);
   m.inertia_com[2] = Vec3<double>(0.1, 0.2, 0.25).asDiagonal();
-  const Transform<double>& L = m.frames[static_cast<std::size_t>(m.frame_index("link3"))].placement;
+  const Transform<double>& L = test::frame_in_body(m, "link3");
   m.inertia_com[2] = L.R * m.inertia_com[2] * L.R.transpose();
   EXPECT_EQ(first_violation(m, 6), "inertia axes of link 3");
 }

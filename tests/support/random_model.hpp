@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <numbers>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -129,6 +130,13 @@ inline Model random_tree(std::mt19937_64& rng, int n) {
   }
   b.set_gravity(Vec3<double>(0.0, 0.0, -9.81));
   return b.build();
+}
+
+/// The placement of the named frame (e.g. a link's own frame) in its body's frame; the frame must exist.
+inline const Transform<double>& frame_in_body(const Model& model, const std::string& frame) {
+  const int k = model.frame_index(frame);
+  if (k < 0) throw std::out_of_range("no frame named '" + frame + "'");
+  return model.frames[static_cast<std::size_t>(k)].placement;
 }
 
 /// A model and the name a failing check prints.
