@@ -233,15 +233,15 @@ Model load_urdf_string(const std::string& xml, const std::string& source) {
   check_xml_nesting(xml, source);
   // TinyXML can step up to three bytes past the end of a truncated UTF-8 sequence: it reads NULs.
   const std::string padding(4, '\0');
+  std::string text = xml + padding;
   TiXmlDocument document;
-  document.Parse((xml + padding).c_str());
+  document.Parse(text.c_str());
   if (document.Error())
     throw ModelError(source, "", "",
                      "not a valid URDF (" + std::string(document.ErrorDesc()) + " at line " +
                          std::to_string(document.ErrorRow()) + ")");
   const UrdfNumbers numbers = read_urdf_numbers(document, source);
 
-  std::string text = xml;
   if (numbers.limit_attribute_missing) {
     // urdfdom refuses a <limit> without effort or velocity; armdyn reads that as no limit.
     fill_missing_limit_attributes(document);
@@ -249,9 +249,10 @@ Model load_urdf_string(const std::string& xml, const std::string& source) {
     document.Accept(&printer);
     text = printer.Str();
     check_xml_nesting(text, source);
+    text += padding;
   }
   std::string parser_error;
-  const urdf::ModelInterfaceSharedPtr urdf = parse_with_urdfdom(text + padding, parser_error);
+  const urdf::ModelInterfaceSharedPtr urdf = parse_with_urdfdom(text, parser_error);
   if (!urdf)
     throw ModelError(source, "", "",
                      "not a valid URDF" + (parser_error.empty() ? std::string() : " (" + parser_error + ")"));

@@ -194,6 +194,16 @@ TEST(UrdfHostile, FiveThousandLinksLoadAndLinesStayRight) {
                         ": mass/value: '0x10' is not a finite number");
 }
 
+// Windows line ends count one line each, for the nesting check and for the numbers alike.
+TEST(UrdfHostile, CrLfLineEndsCountOnce) {
+  std::string crlf;
+  for (char c : with_in_link(repeat("\n<a>", 255) + repeat("</a>", 255))) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  EXPECT_EQ(error_of(crlf).what, "hostile.urdf: line 259: elements nested 257 deep; at most 256 levels are read");
+  crlf.clear();
+  for (char c : replaced(kRobot, "value=\"2.5\"", "value=\"2,5\"")) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  EXPECT_EQ(error_of(crlf).what, "hostile.urdf: link 'a', line 7: mass/value: '2,5' is not a finite number");
+}
+
 // Issue 21.6: every number armdyn reads must read in full as a finite decimal number.
 struct NumberSite {
   std::string written, attribute, place, field;
