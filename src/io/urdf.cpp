@@ -75,7 +75,7 @@ class UrdfReader {
     builder_.set_base_name(root->name);
     const LinkInertial root_inertial = to_inertial(*root);
     if (root_inertial.mass > 0 || root_inertial.inertia.cwiseAbs().maxCoeff() > 0)
-      builder_.warn("the root link '" + root->name + "' is the fixed base: its inertia (mass " +
+      builder_.warn("the root link '" + shown(root->name) + "' is the fixed base: its inertia (mass " +
                     format_number(root_inertial.mass) + " kg) is ignored");
     add_children(*root);
     return builder_.build();
@@ -113,7 +113,7 @@ class UrdfReader {
       spec.limits.lower = limit.lower.value_or(0);
       spec.limits.upper = limit.upper.value_or(0);
     }
-    const std::string place = "joint '" + joint.name + "', line " + std::to_string(limit.line);
+    const std::string place = "joint '" + shown(joint.name) + "', line " + std::to_string(limit.line);
     for (const auto& [name, value, target] : {std::tuple{"velocity", limit.velocity, &spec.limits.velocity},
                                               std::tuple{"effort", limit.effort, &spec.limits.effort}}) {
       if (!value) continue;
@@ -125,7 +125,7 @@ class UrdfReader {
   }
 
   void add_joint(const std::string& parent, const urdf::Joint& joint, const urdf::Link& child) {
-    const std::string place = "joint '" + joint.name + "'";
+    const std::string place = "joint '" + shown(joint.name) + "'";
     if (joint.mimic) throw ModelError(source_, place, "mimic", "mimic joints are not supported yet");
     const Transform<double> origin = to_transform(joint.parent_to_joint_origin_transform);
     switch (joint.type) {
@@ -174,7 +174,7 @@ urdf::ModelInterfaceSharedPtr parse_with_urdfdom(const std::string& text, std::s
     urdf = urdf::parseURDF(text);
     console_bridge::restorePreviousOutputHandler();
   }
-  first_error = errors.first_error;
+  first_error = shown(errors.first_error, 200);
   return urdf;
 }
 
@@ -211,15 +211,15 @@ void check_urdfdom_read_everything(const urdf::ModelInterface& urdf, const UrdfN
     const bool same = got && got->mass == in.mass && got->ixx == in.inertia[0] && got->ixy == in.inertia[1] &&
                       got->ixz == in.inertia[2] && got->iyy == in.inertia[3] && got->iyz == in.inertia[4] &&
                       got->izz == in.inertia[5] && same_pose(got->origin, in.origin);
-    if (!same) throw ModelError(source, "link '" + name + "', line " + std::to_string(in.line), "inertial", why);
+    if (!same) throw ModelError(source, "link '" + shown(name) + "', line " + std::to_string(in.line), "inertial", why);
   }
   for (const auto& [name, joint] : numbers.joints) {
     const urdf::JointConstSharedPtr read = urdf.getJoint(name);
     if (!read) continue;  // not part of the model urdfdom built
     if (!same_pose(read->parent_to_joint_origin_transform, joint.origin))
-      throw ModelError(source, "joint '" + name + "', line " + std::to_string(joint.origin ? joint.origin->line : joint.line), "origin", why);
+      throw ModelError(source, "joint '" + shown(name) + "', line " + std::to_string(joint.origin ? joint.origin->line : joint.line), "origin", why);
     if (joint.axis && joint.axis->present && !same_position(read->axis, *joint.axis))
-      throw ModelError(source, "joint '" + name + "', line " + std::to_string(joint.axis_line), "axis", why);
+      throw ModelError(source, "joint '" + shown(name) + "', line " + std::to_string(joint.axis_line), "axis", why);
   }
 }
 

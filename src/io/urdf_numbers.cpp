@@ -2,6 +2,7 @@
 
 #include <tinyxml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <vector>
@@ -56,11 +57,11 @@ std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
-/// A value quoted in a message, shortened when long.
+/// A value quoted in a message.
 std::string quote(const std::string& text) {
   std::string out = "'";
-  if (text.size() <= 60) return out.append(text).append("'");
-  return out.append(text, 0, 60).append("...' (").append(std::to_string(text.size())).append(" characters)");
+  if (text.size() <= 60) return out.append(shown(text)).append("'");
+  return out.append(shown(text.substr(0, 60))).append("...' (").append(std::to_string(text.size())).append(" characters)");
 }
 
 class Reader {
@@ -74,7 +75,7 @@ class Reader {
     for (const TiXmlElement* e = robot->FirstChildElement("link"); e; e = e->NextSiblingElement("link")) {
       const char* name = e->Attribute("name");
       if (!name) continue;  // urdfdom reports it
-      place_ = "link '" + std::string(name) + "'";
+      place_ = "link '" + shown(name) + "'";
       UrdfLinkNumbers link;
       link.line = e->Row();
       if (const TiXmlElement* in = single(*e, "inertial")) link.inertial = inertial(*in);
@@ -83,7 +84,7 @@ class Reader {
     for (const TiXmlElement* e = robot->FirstChildElement("joint"); e; e = e->NextSiblingElement("joint")) {
       const char* name = e->Attribute("name");
       if (!name) continue;
-      place_ = "joint '" + std::string(name) + "'";
+      place_ = "joint '" + shown(name) + "'";
       UrdfJointNumbers joint;
       joint.line = e->Row();
       if (const TiXmlElement* o = single(*e, "origin")) joint.origin = origin(*o);
@@ -184,6 +185,28 @@ class Reader {
 };
 
 }  // namespace
+
+std::string shown(const std::string& text, std::size_t max_chars) {
+  std::string out;
+  const std::size_t n = std::min(text.size(), max_chars);
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20 || c == 0x7f) {
+      const char* hex = "0123456789abcdef";
+      out.append("\\x").append(1, hex[c >> 4]).append(1, hex[c & 15]);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (n < text.size()) out.append("... (").append(std::to_string(text.size())).append(" characters)");
+  return out;
+}
 
 UrdfNumbers read_urdf_numbers(const TiXmlDocument& document, const std::string& source) {
   return Reader(source).read(document);

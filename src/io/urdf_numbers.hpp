@@ -54,6 +54,10 @@ struct UrdfNumbers {
   bool limit_attribute_missing = false;  ///< some <limit> lacks effort or velocity (urdfdom refuses that)
 };
 
+/// `text` fit for a one-line message: control characters escaped (\n, \t, \r, \xNN), and cut
+/// after `max_chars` characters with its length noted.
+std::string shown(const std::string& text, std::size_t max_chars = 80);
+
 /// Reads the <link> and <joint> children of the document's <robot>: inertial origin xyz/rpy, mass
 /// value, inertia ixx..izz, joint origin xyz/rpy, axis xyz, limit lower/upper/effort/velocity.
 /// Throws ModelError "<source>: <link or joint>, line L: <element>/<attribute>: ..." on a number

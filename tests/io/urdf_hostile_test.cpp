@@ -248,6 +248,17 @@ TEST(UrdfHostile, EveryNumberArmdynReadsMustBeAFiniteDecimal) {
     EXPECT_EQ(load_urdf_string(replaced(kRobot, "value=\"2.5\"", "value=\"" + std::string(value) + "\""), "ok.urdf").mass[0], 2.5) << value;
 }
 
+// Names and values are shown on one line, control characters escaped, long ones cut.
+TEST(UrdfHostile, MessagesStayOneShortLine) {
+  const std::string renamed = replaced(replaced(kRobot, "<link name=\"a\">", "<link name=\"a&#10;b\">"),
+                                       "<child link=\"a\"/>", "<child link=\"a&#10;b\"/>");
+  EXPECT_EQ(error_of(replaced(renamed, "value=\"2.5\"", "value=\"1&#10;2\"")).what,
+            "hostile.urdf: link 'a\\nb', line 7: mass/value: '1\\n2' is not a finite number");
+  const Thrown t = error_of(replaced(kRobot, "value=\"2.5\"", "value=\"" + std::string(100000, '9') + "x\""));
+  EXPECT_LT(t.what.size(), 200u) << t.what.substr(0, 300);
+  EXPECT_TRUE(contains(t.what, "(100001 characters) is not a finite number")) << t.what.substr(0, 300);
+}
+
 // What urdfdom did not turn into data, or an element it would skip, is an error.
 TEST(UrdfHostile, ElementsUrdfdomWouldDropAreErrors) {
   const std::vector<std::tuple<std::string, std::string, std::string, std::string>> cases = {
@@ -296,6 +307,7 @@ TEST_F(UrdfHostileCli, DeepNestingAndUnreadNumbersExitTwoWithOneLine) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"deep.urdf", with_in_link(repeat("<a>", 100000))},
       {"hex.urdf", replaced(kRobot, "value=\"2.5\"", "value=\"0x10\"")},
+      {"newline.urdf", replaced(kRobot, "<limit lower=\"-1\"", "<limit lower=\"-&#10;1\"")},
   };
   for (const auto& [name, xml] : cases) {
     const std::string path = file(name, xml);
