@@ -12,6 +12,7 @@
 #include <mutex>
 #include <sstream>
 #include <tuple>
+#include <unordered_set>
 #include <urdf_parser/urdf_parser.h>
 #include <vector>
 
@@ -178,6 +179,54 @@ urdf::ModelInterfaceSharedPtr parse_with_urdfdom(const std::string& text, std::s
   return urdf;
 }
 
+/// urdfdom's links hold their child links and joints by shared_ptr, so letting go of a long chain
+/// destroys it recursively, a few stack frames per link (some 100 000 links exhaust the stack).
+/// Unlinking the tree first leaves each link to be destroyed on its own.
+class FlatRelease {
+ public:
+  explicit FlatRelease(urdf::ModelInterfaceSharedPtr& model) : model_(model) {}
+  FlatRelease(const FlatRelease&) = delete;
+  FlatRelease& operator=(const FlatRelease&) = delete;
+  ~FlatRelease() {
+    if (!model_) return;
+    for (auto& [name, link] : model_->links_) {
+      link->child_links.clear();
+      link->child_joints.clear();
+      link->parent_joint.reset();
+    }
+  }
+
+ private:
+  urdf::ModelInterfaceSharedPtr& model_;
+};
+
+/// The checks urdfdom makes once it has linked the tree (every link a joint names exists, one root
+/// link), made before it: urdfdom drops a tree it cannot root by letting go of it, which for a long
+/// chain goes recursively, link by link, and can exhaust the stack.
+void check_tree(const UrdfNumbers& numbers, const std::string& source) {
+  if (numbers.links.empty()) return;  // urdfdom reports it
+  std::unordered_set<std::string> children;
+  for (const auto& [name, joint] : numbers.joints) {
+    for (const auto& [role, link] : {std::pair{"parent", &joint.parent}, std::pair{"child", &joint.child}})
+      if (!link->empty() && numbers.links.count(*link) == 0)
+        throw ModelError(source, "", "",
+                         "not a valid URDF (joint '" + shown(name) + "' on line " + std::to_string(joint.line) + ": its " +
+                             role + " link '" + shown(*link) + "' is not defined)");
+    if (!joint.child.empty()) children.insert(joint.child);
+  }
+  std::vector<std::pair<int, std::string>> roots;  // (line, name)
+  for (const auto& [name, link] : numbers.links)
+    if (children.count(name) == 0) roots.emplace_back(link.line, name);
+  if (roots.empty()) throw ModelError(source, "", "", "not a valid URDF (no root link: every link is a joint's child)");
+  if (roots.size() > 1) {
+    std::sort(roots.begin(), roots.end());
+    throw ModelError(source, "", "",
+                     "not a valid URDF (" + std::to_string(roots.size()) + " root links, '" + shown(roots[0].second) +
+                         "' on line " + std::to_string(roots[0].first) + " and '" + shown(roots[1].second) + "' on line " +
+                         std::to_string(roots[1].first) + ": all links but one must be a joint's child)");
+  }
+}
+
 bool same_position(const urdf::Vector3& v, const UrdfTriple& t) {
   return v.x == t.value[0] && v.y == t.value[1] && v.z == t.value[2];
 }
@@ -241,6 +290,7 @@ Model load_urdf_string(const std::string& xml, const std::string& source) {
                      "not a valid URDF (" + std::string(document.ErrorDesc()) + " at line " +
                          std::to_string(document.ErrorRow()) + ")");
   const UrdfNumbers numbers = read_urdf_numbers(document, source);
+  check_tree(numbers, source);
 
   if (numbers.limit_attribute_missing) {
     // urdfdom refuses a <limit> without effort or velocity; armdyn reads that as no limit.
@@ -252,7 +302,8 @@ Model load_urdf_string(const std::string& xml, const std::string& source) {
     text += padding;
   }
   std::string parser_error;
-  const urdf::ModelInterfaceSharedPtr urdf = parse_with_urdfdom(text, parser_error);
+  urdf::ModelInterfaceSharedPtr urdf = parse_with_urdfdom(text, parser_error);
+  const FlatRelease release(urdf);
   if (!urdf)
     throw ModelError(source, "", "",
                      "not a valid URDF" + (parser_error.empty() ? std::string() : " (" + parser_error + ")"));

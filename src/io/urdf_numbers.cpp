@@ -87,6 +87,9 @@ class Reader {
       place_ = "joint '" + shown(name) + "'";
       UrdfJointNumbers joint;
       joint.line = e->Row();
+      for (const auto& [tag, link] : {std::pair{"parent", &joint.parent}, std::pair{"child", &joint.child}})
+        if (const TiXmlElement* l = e->FirstChildElement(tag))
+          if (const char* name = l->Attribute("link")) *link = name;
       if (const TiXmlElement* o = single(*e, "origin")) joint.origin = origin(*o);
       if (const TiXmlElement* a = single(*e, "axis")) {
         joint.axis = triple(*a, "xyz");

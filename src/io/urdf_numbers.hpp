@@ -42,6 +42,7 @@ struct UrdfLinkNumbers {
 
 struct UrdfJointNumbers {
   int line = 0;
+  std::string parent, child;  ///< the links <parent> and <child> name ("" when not written)
   std::optional<UrdfOrigin> origin;
   std::optional<UrdfTriple> axis;
   int axis_line = 0;

@@ -2,6 +2,7 @@
 // very long tokens, deep nesting, huge documents and numbers urdfdom would drop. Every input is
 // generated here.
 #include <gtest/gtest.h>
+#include <pthread.h>
 
 #include <limits>
 #include <string>
@@ -202,6 +203,37 @@ TEST(UrdfHostile, CrLfLineEndsCountOnce) {
   crlf.clear();
   for (char c : replaced(kRobot, "value=\"2.5\"", "value=\"2,5\"")) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
   EXPECT_EQ(error_of(crlf).what, "hostile.urdf: link 'a', line 7: mass/value: '2,5' is not a finite number");
+}
+
+/// Runs `f` on a thread with a 256 KiB stack, as a worker thread might have.
+template <class F> void on_small_stack(F f) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 256 * 1024);
+  pthread_t thread;
+  const auto run = [](void* call) -> void* {
+    (*static_cast<F*>(call))();
+    return nullptr;
+  };
+  ASSERT_EQ(pthread_create(&thread, &attr, run, &f), 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+}
+
+// A long chain is built, rejected and let go of without a recursion per link (urdfdom's links own
+// their children: releasing them naively recurses down the chain).
+TEST(UrdfHostile, LongChainsNeedNoStackPerLink) {
+  on_small_stack([] {
+    EXPECT_EQ(load_urdf_string(chain(5000, "1"), "chain.urdf").dof, 5000);
+    const std::string two_roots = replaced(chain(5000, "1"), "<link name=\"l0\"/>", "<link name=\"l0\"/><link name=\"loose\"/>");
+    EXPECT_EQ(error_of(two_roots, "chain.urdf").what,
+              "chain.urdf: not a valid URDF (2 root links, 'l0' on line 2 and 'loose' on line 2: all links but one must be a "
+              "joint's child)");
+    const std::string unknown = replaced(chain(5000, "1"), "<child link=\"l5000\"/>", "<child link=\"l5001\"/>");
+    EXPECT_EQ(error_of(unknown, "chain.urdf").what, "chain.urdf: not a valid URDF (joint 'j5000' on line " +
+                                                        std::to_string(2 + 7 * 4999 + 6) +
+                                                        ": its child link 'l5001' is not defined)");
+  });
 }
 
 // Issue 21.6: every number armdyn reads must read in full as a finite decimal number.
