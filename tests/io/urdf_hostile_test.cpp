@@ -116,6 +116,11 @@ TEST(UrdfHostile, LongTokensLoad) {
       {"spaces in a joint origin", replaced(kRobot, "<origin xyz=\"0 0 0.3\"", "<origin" + spaces + "xyz=\"0 0 0.3\"")},
       {"long attribute value", with_in_link("<visual name=\"" + std::string(100000, 'v') + "\"><geometry><box size=\"1 1 1\"/></geometry></visual>")},
       {"long element name", with_in_link("<" + longname + "/>")},
+      {"long end tag", with_in_link("<" + longname + ">text</" + longname + spaces + ">")},
+      {"long attribute name", with_in_link("<visual " + longname + "=\"1\"><geometry><box size=\"1 1 1\"/></geometry></visual>")},
+      {"long processing instruction", with_in_link("<?pi " + longname + "?>")},
+      {"long declaration", replaced(kRobot, "version=\"1.0\"", "version=\"1.0\"" + spaces + "standalone='" + longname + "'")},
+      {"long text", with_in_link(longname + spaces + longname)},
       {"long comment", with_in_link("<!--" + std::string(100000, '-') + "->-->")},
   };
   for (const auto& [label, xml] : cases) {
