@@ -339,7 +339,7 @@ TEST(Terms, RejectsWrongSizesAndAnotherModel) {
 TEST(Terms, QuadraticStorageHoldsNoCubicArraysUntilNeeded) {
   std::mt19937_64 rng(7);
   const Model m = test::random_dh_chain(rng, 9, DhConvention::kStandard, true);
-  const State s = random_state(rng, m.dof);
+  const State s = test::random_state(m, rng);
   terms::Workspace<double> small(m, terms::Storage::kQuadratic), full(m);
   EXPECT_TRUE(small.dM.empty() && small.christoffel.empty() && small.craig_B.size() == 0 && small.vv.size() == 0);
   EXPECT_EQ(full.dM.size(), 9u);
