@@ -34,10 +34,9 @@ struct SimulationOptions {
   bool stop_at_limits = false;
   /// Receives each warning (one line, no newline); default: "armdyn: warning: ..." on stderr.
   std::function<void(const std::string&)> warn;
-  /// For runs where no torque acts (total energy conserved): after every step, warn once when
-  /// |E(t) - E(0)| exceeds energy_warning times the largest kinetic energy reached so far (plus
-  /// 1e-9 (|K(0)| + |V(0)|) for round-off). 0 = not watched (the cost is one energy evaluation
-  /// per step).
+  /// For runs where no torque acts (total energy conserved): at every sample and after every
+  /// 8th step, warn once when |E(t) - E(0)| exceeds energy_warning times the largest kinetic
+  /// energy reached so far (plus 1e-9 (|K(0)| + |V(0)|) for round-off). 0 = not watched.
   double energy_warning = 0.0;
   /// Called after every accepted step with the time it reached (e.g. to show progress); optional.
   std::function<void(double)> on_step;
