@@ -3,6 +3,8 @@
 // through OutputFile (a regular file: a temporary renamed at the end, never half written; a
 // pipe or device: streamed); optionally a PNG plot. Errors: one line on stderr, exit 2 for bad
 // input, 3 when the integration diverged (the rows before it are kept; see docs/simulate.md).
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -196,7 +198,9 @@ int run_simulate(const SimulateOptions& o) {
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
   std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0);
 
-  Progress progress("armdyn simulate", o.duration, o.quiet);
+  // No progress line between rows that go to the same terminal.
+  const bool rows_on_terminal = (o.out.empty() || o.out == "-") && isatty(STDOUT_FILENO) == 1;
+  Progress progress("armdyn simulate", o.duration, o.quiet || rows_on_terminal);
   so.warn = [&progress, &o](const std::string& message) {
     if (o.quiet) return;
     progress.interrupt();

@@ -167,12 +167,14 @@ void OutputFile::open() {
   if (mode_ == Mode::kStdout) {
     std::fflush(stdout);
     fd_ = STDOUT_FILENO;
+    terminal_ = isatty(fd_) == 1;
     return;
   }
   if (mode_ == Mode::kStream) {
     do fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
     while (fd_ < 0 && errno == EINTR);
     if (fd_ < 0) fail(std::strerror(errno));
+    terminal_ = isatty(fd_) == 1;
     return;
   }
   std::error_code ec;
@@ -198,7 +200,7 @@ void OutputFile::open() {
 void OutputFile::write(std::string_view text) {
   if (!started_) open();
   buffer_.append(text);
-  if (buffer_.size() >= (1u << 16)) flush();
+  if (buffer_.size() >= (1u << 16) || terminal_) flush();  // a person reads a terminal as it goes
 }
 
 void OutputFile::flush() {

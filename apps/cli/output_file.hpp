@@ -47,7 +47,7 @@ class OutputFile {
   /// Starts writing: creates the temporary file, or opens the stream (a FIFO waits here for its
   /// reader).
   void open();
-  /// Appends `text` (buffered); OutputError when writing fails.
+  /// Appends `text` (buffered, except to a terminal); OutputError when writing fails.
   void write(std::string_view text);
   /// Writes out the buffer.
   void flush();
@@ -80,7 +80,7 @@ class OutputFile {
   std::string temp_;    ///< the temporary or staging file ("" when none)
   int slot_ = -1;       ///< the temporary's entry in the signal handler's table
   Mode mode_ = Mode::kReplace;
-  bool create_folders_ = false, started_ = false, committed_ = false;
+  bool create_folders_ = false, started_ = false, committed_ = false, terminal_ = false;
   int fd_ = -1;
   std::string buffer_;
 };
