@@ -8,6 +8,7 @@
 #include "armdyn/dynamics/consistency.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
+#include "methods.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -45,6 +46,9 @@ Command add_check_command(CLI::App& app) {
   sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
   sub->add_option("--states", opts->states, "number of random states")->capture_default_str()->check(CLI::PositiveNumber);
   sub->add_option("--seed", opts->seed, "random seed")->capture_default_str();
+  sub->footer("Memory of the formulations for n joints: " + tau_method_memory_orders() +
+              ". check holds every formulation's workspace at once and checks the Christoffel identities: "
+              "O(n^3) in all.");
   return Command{sub, [opts] { return run_check(*opts); }};
 }
 

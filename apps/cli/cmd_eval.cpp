@@ -1,34 +1,32 @@
-// `armdyn eval MODEL STATES.json [--frame NAME] [--method NAME]`: tau, M, c, g, qdd and a frame's
-// pose for every state of a JSON file, as one JSON document on stdout (the contract is in
-// docs/cli.md). On any error: nothing on stdout, one line on stderr, exit status 2 (bad input) or
-// 1 (internal error, including a non-finite result).
+// `armdyn eval MODEL STATES [--frame NAME] [--method NAME] [--with ...] [--max-memory BYTES]`: tau,
+// M, c, g, qdd and a frame's pose for every state of a JSON file (or stdin), as one JSON document on
+// stdout (the contract is in docs/cli.md). On any error: nothing on stdout, one line on stderr, exit
+// status 2 (bad input, including a request over --max-memory) or 1 (internal error, including a
+// non-finite result).
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "armdyn/dynamics/crba.hpp"
-#include "armdyn/dynamics/forward_dynamics.hpp"
-#include "armdyn/kinematics/kinematics.hpp"
-#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/core/error.hpp"
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/fd_method.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/dynamics/terms.hpp"
-#include "armdyn/io/json_util.hpp"
 #include "armdyn/io/load.hpp"
+#include "armdyn/io/states.hpp"
+#include "armdyn/kinematics/kinematics.hpp"
 #include "cli.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
-#include "armdyn/dynamics/fd_method.hpp"
 
 namespace armdyn::cli {
 namespace {
 
-using nlohmann::json;
-
 struct EvalOptions {
-  std::string model, states, frame, method = "rnea", method_fd = "crba";
+  std::string model, states, frame, method = "rnea", method_fd = "crba", max_memory = "4G";
   std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy"
 };
 
@@ -36,47 +34,6 @@ bool wants(const EvalOptions& opts, const std::string& what) {
   for (const std::string& w : opts.with)
     if (w == what) return true;
   return false;
-}
-
-struct State {
-  VecX<double> q, v, a, tau;
-};
-
-struct StatesFile {
-  std::optional<Vec3<double>> gravity;
-  std::vector<State> states;
-};
-
-// A required joint-space vector of a state: a missing (e.g. misspelt) key is an error, never zeros.
-VecX<double> state_vector(const JsonGetter& get, const json& state, const std::string& at, const char* key, int n) {
-  const std::string field = at + "." + key;
-  if (!state.contains(key)) get.fail(field, "missing (every state needs q, v, a and tau)");
-  const std::vector<double> x = get.numbers(state.at(key), field, n);
-  return Eigen::Map<const VecX<double>>(x.data(), n);
-}
-
-// Reads the STATES file; unknown keys (e.g. "expected" in tests/data/reference) are ignored.
-StatesFile read_states(const std::string& path, int dof) {
-  const json doc = parse_json(read_text_file(path), path);
-  const JsonGetter get(path);
-  get.require_object(doc, "");
-  StatesFile out;
-  if (doc.contains("gravity")) out.gravity = get.vec3(doc.at("gravity"), "gravity");
-  if (!doc.contains("states")) get.fail("states", "missing (expected an array of states)");
-  const json& states = doc.at("states");
-  if (!states.is_array()) get.fail("states", "must be an array of states");
-  for (std::size_t k = 0; k < states.size(); ++k) {
-    const std::string at = "states[" + std::to_string(k) + "]";
-    const json& st = states[k];
-    get.require_object(st, at);
-    State s;
-    s.q = state_vector(get, st, at, "q", dof);
-    s.v = state_vector(get, st, at, "v", dof);
-    s.a = state_vector(get, st, at, "a", dof);
-    s.tau = state_vector(get, st, at, "tau", dof);
-    out.states.push_back(std::move(s));
-  }
-  return out;
 }
 
 int frame_of(const Model& model, const std::string& requested) {
@@ -89,6 +46,37 @@ int frame_of(const Model& model, const std::string& requested) {
                      ")");
   }
   return index;
+}
+
+// The memory a run needs, estimated before anything large is allocated: the Data and the
+// forward-dynamics workspace (per joint at most 2 KiB; M, L and Walker-Orin's A: n x n each), the
+// formulation's workspace, the terms workspace of --with, and the JSON text, which is built in
+// memory so that an error leaves stdout empty (at most 26 characters a number, twice while the
+// string grows). Refuses with the estimate and the option to raise when over --max-memory.
+void check_memory(const Model& model, const EvalOptions& opts, std::size_t states) {
+  const std::size_t limit = parse_bytes(opts.max_memory, "--max-memory");
+  const int n = model.dof;
+  const double nd = n;
+  const bool coriolis = wants(opts, "coriolis"), energy = wants(opts, "energy");
+  const double base = 2048.0 * nd + 128.0 * static_cast<double>(model.frames.size()) + 3.0 * 8.0 * nd * nd;
+  const double method = static_cast<double>(tau_method_bytes(opts.method, n));
+  const double with = coriolis ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kCubic))
+                      : energy ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kQuadratic))
+                               : 0.0;
+  const double numbers = nd * nd * (coriolis ? 2 : 1) + 5 * nd + 18;
+  const double output = static_cast<double>(states) * 2 * 26 * numbers + 2 * 8 * numbers;
+  const double total = base + method + with + output;
+  if (total <= static_cast<double>(limit)) return;
+  std::string parts = "M, qdd and their workspace " + format_bytes(base);
+  if (method > 0) parts += ", --method " + opts.method + " " + format_bytes(method);
+  if (with > 0) parts += std::string(", --with ") + (coriolis ? "coriolis " : "energy ") + format_bytes(with);
+  parts += ", the JSON output of " + std::to_string(states) + (states == 1 ? " state " : " states ") +
+           format_bytes(output);
+  const double gib = 1024.0 * 1024.0 * 1024.0;
+  throw InputError("--max-memory: evaluating '" + model.name + "' (" + std::to_string(n) + " joints) needs an estimated " +
+                   format_bytes(total) + " (" + parts + "), more than the limit of " +
+                   format_bytes(static_cast<double>(limit)) + "; raise it, e.g. --max-memory " +
+                   std::to_string(static_cast<long long>(std::ceil(total / gib))) + "G");
 }
 
 // Refuses a non-finite result, naming the state and the quantity.
@@ -105,8 +93,9 @@ void write_vector(JsonWriter& w, const VecX<double>& x) { w.numbers(x.data(), st
 template <class Matrix>
 void write_matrix(JsonWriter& w, const Matrix& m) {
   w.begin_array();
+  VecX<double> row(m.cols());
   for (Eigen::Index r = 0; r < m.rows(); ++r) {
-    const VecX<double> row = m.row(r).transpose();
+    row = m.row(r).transpose();
     write_vector(w, row);
   }
   w.end_array();
@@ -116,24 +105,24 @@ int run_eval(const EvalOptions& opts) {
   Model model = load_model(opts.model);
   check_tau_method(opts.method);
   const int frame = frame_of(model, opts.frame);
-  StatesFile input;
-  try {
-    input = read_states(opts.states, model.dof);
-  } catch (const json::exception& e) {  // e.g. "number overflow parsing '1e999'": still bad input
-    std::string what = e.what();
-    const std::size_t tag = what.find("] ");
-    if (what.rfind("[json.exception", 0) == 0 && tag != std::string::npos) what.erase(0, tag + 2);
-    throw InputError(opts.states + ": " + what + " (numbers must be finite doubles)");
-  }
-  if (input.gravity) model = model.with_gravity(*input.gravity);
-  const TauFunction method_tau = make_tau_method(opts.method, model);  // bound to the final model
   const FdMethod fd_method = fd_method_from_name(opts.method_fd);
   for (const std::string& w : opts.with)
     if (w != "coriolis" && w != "energy")
       throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy)");
+  parse_bytes(opts.max_memory, "--max-memory");  // a bad value is refused before STATES is read
+  const StatesDocument input = read_states(opts.states, model.dof);
+  const std::string source = opts.states == "-" ? "<stdin>" : opts.states;
+  if (input.gravity) model = model.with_gravity(*input.gravity);
+  check_memory(model, opts, input.states.size());
+
+  // One Data for the run; the formulation's own workspace (unless rnea or rnea-lean); the terms
+  // workspace only for --with, O(n^3) only for the Coriolis matrix.
   Data data(model);
   FdWorkspace<double> fd_ws(model);
-  terms::Workspace<double> terms_ws(model);
+  TauMethod method_tau(opts.method, model, data);  // bound to the final model
+  const bool coriolis = wants(opts, "coriolis"), energy = wants(opts, "energy");
+  std::optional<terms::Workspace<double>> terms_ws;
+  if (coriolis || energy) terms_ws.emplace(model, coriolis ? terms::Storage::kCubic : terms::Storage::kQuadratic);
 
   JsonWriter w;
   w.begin_object(true);
@@ -145,37 +134,40 @@ int run_eval(const EvalOptions& opts) {
   w.key("frame").value(model.frames[frame].name);
   w.key("results").begin_array(true);
   for (std::size_t k = 0; k < input.states.size(); ++k) {
-    const State& s = input.states[k];
-    const VecX<double> tau = method_tau(s.q, s.v, s.a);
-    check_finite(tau, opts.states, k, "tau");
-    const MatX<double> M = crba(model, data, s.q);
-    check_finite(M, opts.states, k, "M");
-    const VecX<double> c = nonlinear_effects(model, data, s.q, s.v);
-    check_finite(c, opts.states, k, "c");
-    const VecX<double> g = gravity_torque(model, data, s.q);
-    check_finite(g, opts.states, k, "g");
-    const VecX<double> qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, s.tau);
-    check_finite(qdd, opts.states, k, "qdd");
+    const JointState& s = input.states[k];
+    w.begin_object(true);
+    if (s.a) {  // tau needs a
+      const VecX<double>& tau = method_tau(s.q, s.v, *s.a);
+      check_finite(tau, source, k, "tau");
+      write_vector(w.key("tau"), tau);
+    }
+    const MatX<double>& M = crba(model, data, s.q);
+    check_finite(M, source, k, "M");
+    write_matrix(w.key("M"), M);
+    const VecX<double>& c = nonlinear_effects(model, data, s.q, s.v);
+    check_finite(c, source, k, "c");
+    write_vector(w.key("c"), c);
+    const VecX<double>& g = gravity_torque(model, data, s.q);
+    check_finite(g, source, k, "g");
+    write_vector(w.key("g"), g);
+    if (s.tau) {  // qdd needs tau
+      const VecX<double>& qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, *s.tau);
+      check_finite(qdd, source, k, "qdd");
+      write_vector(w.key("qdd"), qdd);
+    }
     forward_kinematics(model, data, s.q);
     const Mat4<double> pose = data.oMf[frame].matrix();
-    check_finite(pose, opts.states, k, "pose");
-
-    w.begin_object(true);
-    write_vector(w.key("tau"), tau);
-    write_matrix(w.key("M"), M);
-    write_vector(w.key("c"), c);
-    write_vector(w.key("g"), g);
-    write_vector(w.key("qdd"), qdd);
+    check_finite(pose, source, k, "pose");
     write_matrix(w.key("pose"), pose);
-    if (wants(opts, "coriolis")) {
-      const MatX<double> C = terms::coriolis_matrix(model, terms_ws, s.q, s.v);
-      check_finite(C, opts.states, k, "C");
+    if (coriolis) {
+      const MatX<double>& C = terms::coriolis_matrix(model, *terms_ws, s.q, s.v);
+      check_finite(C, source, k, "C");
       write_matrix(w.key("C"), C);
     }
-    if (wants(opts, "energy")) {
-      const double kinetic = terms::kinetic_energy(model, terms_ws, s.q, s.v);
-      const double potential = terms::potential_energy(model, terms_ws, s.q);
-      check_finite(Vec3<double>(kinetic, potential, 0), opts.states, k, "energy");
+    if (energy) {
+      const double kinetic = terms::kinetic_energy(model, *terms_ws, s.q, s.v);
+      const double potential = terms::potential_energy(model, *terms_ws, s.q);
+      check_finite(Vec3<double>(kinetic, potential, 0), source, k, "energy");
       w.key("kinetic").value(kinetic);
       w.key("potential").value(potential);
     }
@@ -197,7 +189,9 @@ Command add_eval_command(CLI::App& app) {
       "state of a JSON file; prints one JSON document");
   sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
   sub->add_option("STATES", opts->states,
-                  "JSON file {\"gravity\": [gx, gy, gz] (optional), \"states\": [{\"q\", \"v\", \"a\", \"tau\"}, ...]}")
+                  "JSON file, or - for standard input: {\"gravity\": [gx, gy, gz] (optional), \"states\": "
+                  "[{\"q\", \"v\", \"a\", \"tau\"}, ...]}; a and tau are optional: without a no \"tau\" is "
+                  "reported, without tau no \"qdd\"")
       ->required();
   sub->add_option("--frame", opts->frame, "frame whose pose is reported (default: the last moving body's frame)");
   sub->add_option("--method", opts->method, "formulation computing tau (known: " + tau_method_names() + ")")
@@ -205,9 +199,17 @@ Command add_eval_command(CLI::App& app) {
   sub->add_option("--method-fd", opts->method_fd, "forward-dynamics route computing qdd (aba, crba, walker-orin)")
       ->capture_default_str();
   sub->add_option("--with", opts->with,
-                  "extra quantities per state: coriolis (the Coriolis matrix \"C\", n x n, C v = c - g), energy "
-                  "(\"kinetic\" and \"potential\" = -sum m_i g.c_i)")
+                  "extra quantities per state: coriolis (the Coriolis matrix \"C\", n x n, C v = c - g; O(n^3) "
+                  "memory), energy (\"kinetic\" and \"potential\" = -sum m_i g.c_i; O(n^2) memory)")
       ->delimiter(',');
+  sub->add_option("--max-memory", opts->max_memory,
+                  "refuse (exit 2, before allocating) a request whose estimated memory exceeds BYTES; suffixes "
+                  "K, M, G, T are powers of 1024")
+      ->type_name("BYTES")
+      ->capture_default_str();
+  sub->footer("Memory of --method for n joints: " + tau_method_memory_orders() +
+              ". Besides: O(n^2) for M and the forward dynamics, and the JSON output, O(n^2) per state, is built "
+              "in memory before it is written.");
   return Command{sub, [opts] { return run_eval(*opts); }};
 }
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/io/json_util.hpp"
+#include "json_util.hpp"
 #include "armdyn/model/dh.hpp"
 #include "armdyn/spatial/rotation.hpp"
 

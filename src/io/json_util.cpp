@@ -1,5 +1,6 @@
-#include "armdyn/io/json_util.hpp"
+#include "json_util.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "armdyn/core/error.hpp"
@@ -8,26 +9,124 @@ namespace armdyn {
 
 using nlohmann::json;
 
-nlohmann::json parse_json(const std::string& text, const std::string& source) {
-  try {
-    return json::parse(text);
-  } catch (const json::out_of_range&) {
-    throw InputError(source + ": a number is too large for a double");
-  } catch (const json::parse_error& e) {
-    // Turn the byte offset into a line and column.
-    const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-    std::size_t line = 1, col = 1;
-    for (std::size_t k = 0; k < at; ++k) {
-      if (text[k] == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        ++col;
-      }
+namespace {
+
+/// "line L, column C" of the byte before `position` (nlohmann counts the bytes read so far).
+std::string line_and_column(const std::string& text, std::size_t position) {
+  const std::size_t at = std::min<std::size_t>(position > 0 ? position - 1 : 0, text.size());
+  std::size_t line = 1, col = 1;
+  for (std::size_t k = 0; k < at; ++k) {
+    if (text[k] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
     }
-    throw InputError(source + ": line " + std::to_string(line) + ", column " + std::to_string(col) +
-                     ": not valid JSON");
   }
+  return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+/// Builds the document from nlohmann's SAX events and keeps the path of the value being read
+/// ("states[3].q[2]"), so that an error (a number too large for a double, a syntax error) names
+/// the field it is in as well as the line and column.
+class PathTrackingBuilder : public nlohmann::json_sax<json> {
+ public:
+  PathTrackingBuilder(const std::string& text, const std::string& source, bool field_in_syntax_errors)
+      : text_(text), source_(source), field_in_syntax_errors_(field_in_syntax_errors) {}
+  json& document() { return root_; }
+
+  bool null() override { return add(json(nullptr)); }
+  bool boolean(bool x) override { return add(json(x)); }
+  bool number_integer(number_integer_t x) override { return add(json(x)); }
+  bool number_unsigned(number_unsigned_t x) override { return add(json(x)); }
+  bool number_float(number_float_t x, const string_t&) override { return add(json(x)); }
+  bool string(string_t& x) override { return add(json(std::move(x))); }
+  bool binary(binary_t& x) override { return add(json::binary(std::move(x))); }
+  bool start_object(std::size_t) override { return open(json::object()); }
+  bool start_array(std::size_t) override { return open(json::array()); }
+  bool key(string_t& k) override {
+    levels_.back().key = k;
+    levels_.back().has_key = true;
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) override {
+    const std::string field = path().empty() ? "" : path() + ": ";
+    if (e.id == 406) {  // out_of_range "number overflow parsing '1e999'", after the token: name its start
+      const std::size_t start = position >= token.size() ? position - token.size() + 1 : position;
+      throw InputError(source_ + ": " + line_and_column(text_, start) + ": " + field + "the number " + token +
+                       " is too large for a double (numbers must be finite)");
+    }
+    throw InputError(source_ + ": " + line_and_column(text_, position) + ": " + (field_in_syntax_errors_ ? field : "") +
+                     "not valid JSON");
+  }
+
+ private:
+  struct Level {
+    json* node;
+    std::size_t index = 0;  ///< arrays: the element being read
+    std::string key;        ///< objects: the member being read
+    bool has_key = false;
+  };
+
+  std::string path() const {
+    std::string out;
+    for (const Level& l : levels_) {
+      if (l.node->is_array()) out += "[" + std::to_string(l.index) + "]";
+      else if (l.has_key) out += (out.empty() ? "" : ".") + l.key;
+    }
+    return out;
+  }
+
+  json* slot() {
+    if (levels_.empty()) return &root_;
+    Level& l = levels_.back();
+    if (l.node->is_array()) {
+      l.node->push_back(nullptr);
+      return &l.node->back();
+    }
+    return &(*l.node)[l.key];
+  }
+
+  void done() {  // a value of the innermost container is complete
+    if (levels_.empty()) return;
+    Level& l = levels_.back();
+    if (l.node->is_array()) ++l.index;
+    else l.has_key = false;
+  }
+
+  bool add(json&& x) {
+    *slot() = std::move(x);
+    done();
+    return true;
+  }
+  bool open(json&& container) {
+    json* at = slot();
+    *at = std::move(container);
+    levels_.push_back(Level{at});
+    return true;
+  }
+  bool close() {
+    levels_.pop_back();
+    done();
+    return true;
+  }
+
+  const std::string& text_;
+  const std::string& source_;
+  const bool field_in_syntax_errors_;
+  json root_;
+  std::vector<Level> levels_;
+};
+
+}  // namespace
+
+nlohmann::json parse_json(const std::string& text, const std::string& source, bool field_in_syntax_errors) {
+  PathTrackingBuilder builder(text, source, field_in_syntax_errors);
+  json::sax_parse(text, &builder);
+  return std::move(builder.document());
 }
 
 void JsonGetter::fail(const std::string& field, const std::string& message) const {

@@ -109,7 +109,7 @@ BuiltinModel stanford() {
 BuiltinModel planar2r() {
   // [Craig] §6.7: two links, point masses m1, m2 at the distal ends (l1, l2), modified DH rows
   // (0, 0, 0, t1), (0, l1, 0, t2), tool frame {3} at l2 along X2. Numbers: l1 = 1, l2 = 0.5,
-  // m1 = 2, m2 = 1 (the numeric instance of our seed digest).
+  // m1 = 2, m2 = 1 (the numeric instance our tests use).
   DhDescription d;
   d.source = d.name = "planar2r";
   d.base = craig_vertical_plane();

@@ -129,7 +129,7 @@ class Run {
       : model_(model), o_(options), observer_(observer), plant_(model, source, options.fd_method),
         warn_(options.warn ? options.warn : std::function<void(const std::string&)>(warn_on_stderr)),
         limits_(model, warn_),
-        rk45_(model.dof, options.atol, options.rtol), energy_(model), step_dt_(options.dt) {
+        rk45_(model.dof, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
     if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model.dof);
     sample_.q.setZero(model.dof);
     sample_.v.setZero(model.dof);

@@ -54,12 +54,8 @@ double worst_against_rnea(const Model& model, std::mt19937_64& rng) {
 
 TEST(InverseDynamics, AgreesWithRneaOnRandomModels) {
   std::mt19937_64 rng(20261121);
-  for (int n = 1; n <= 10; ++n)
-    for (DhConvention c : {DhConvention::kStandard, DhConvention::kModified})
-      for (bool prismatic : {false, true}) {
-        const Model model = test::random_dh_chain(rng, n, c, prismatic);
-        EXPECT_LT(worst_against_rnea(model, rng), 1e-12) << model.name;
-      }
+  for (const test::NamedModel& c : test::random_chains(20261121))
+    EXPECT_LT(worst_against_rnea(c.model, rng), 1e-12) << c.name;
   for (int n : {1, 3, 7, 12}) {
     const Model model = test::random_tree(rng, n);
     EXPECT_LT(worst_against_rnea(model, rng), 1e-12) << model.name;

@@ -16,36 +16,6 @@
 
 namespace armdyn::test {
 
-struct NamedModel {
-  std::string name;
-  Model model;
-};
-
-/// Random DH chains, n = 1...12, both conventions, all-revolute and mixed revolute/prismatic,
-/// full random inertia tensors.
-inline std::vector<NamedModel> random_chains(std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<NamedModel> out;
-  for (int n = 1; n <= 12; ++n)
-    for (DhConvention c : {DhConvention::kStandard, DhConvention::kModified})
-      for (bool mixed : {false, true}) {
-        Model m = random_dh_chain(rng, n, c, mixed);
-        out.push_back({m.name + (mixed ? "_mixed" : "_revolute"), std::move(m)});
-      }
-  return out;
-}
-
-/// Random trees (branching, arbitrary axes, welded links), n = 1...12.
-inline std::vector<NamedModel> random_trees(std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<NamedModel> out;
-  for (int n = 1; n <= 12; ++n) {
-    Model m = random_tree(rng, n);
-    out.push_back({m.name, std::move(m)});
-  }
-  return out;
-}
-
 /// The URDF models of tests/data/models and the built-in arms.
 inline std::vector<NamedModel> named_models() {
   std::vector<NamedModel> out;

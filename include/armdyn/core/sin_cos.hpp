@@ -2,8 +2,8 @@
 // Sines and cosines of many angles at once, for the joint placements every algorithm starts with.
 //
 // The C library computes sin and cos one argument at a time, through range-dependent branches
-// that mispredict on random joint angles: ~16 ns per angle on the benchmark machine, a fifth of
-// an RNEA. Here every angle takes the same branch-free path, which the compiler vectorises:
+// that mispredict on random joint angles: a large part of an RNEA's time (docs/benchmarks.md).
+// Here every angle takes the same branch-free path, which the compiler vectorises:
 //   k = nearest integer to x 2/pi,  r = x - k pi/2   (Cody-Waite: pi/2 in three parts, exact
 //       products for |x| <= kSinCosRange),  |r| <= pi/4
 //   sin r, cos r by the degree-13 and degree-14 minimax polynomials of fdlibm's kernels (Sun
@@ -21,7 +21,7 @@ namespace armdyn {
 /// |x| up to which sin_cos uses its own reduction (k pi/2's first part stays exact).
 inline constexpr double kSinCosRange = 1e5;
 
-/// The constants of sin_cos (also written into generated code, codegen_emit_cpp.cpp).
+/// The constants of sin_cos (also written into generated code, src/codegen/emit_cpp.cpp).
 struct SinCosConstants {
   static constexpr double kTwoOverPi = 0.636619772367581382433;
   static constexpr double kRound = 0x1.8p52;  // adding it rounds to an integer, kept in the low bits

@@ -29,7 +29,7 @@ struct ConsistencyReport {
   }
 };
 
-/// Runs the checks on `states` random states (q, v, a uniform in [-1, 1], seed `seed`).
+/// Runs the checks on `states` random states (q, v, a uniform in [-1, 1], from the random seed `seed`).
 /// Relative disagreement: max |x - x_ref| / max(|x_ref|_inf, 1). Tolerance 1e-9 (qdd: 1e-8 times
 /// the mass matrix's condition number, at least 1e-9).
 ConsistencyReport check_consistency(const Model& model, int states, std::uint64_t seed);

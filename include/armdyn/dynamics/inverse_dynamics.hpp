@@ -2,10 +2,10 @@
 // Inverse dynamics with the fewest operations: the recursive Newton-Euler algorithm in its
 // classical (non-spatial) form, in body frames ([Craig] (6.45)-(6.53); [TML] (7.1)-(7.6) with the
 // acceleration tensor W = [wd]x + [w]x^2), joint rotations applied factor by factor
-// (joint_rotation.hpp). It computes what the torques need and nothing else: angular velocities
+// (spatial/plane_rotation.hpp). It computes what the torques need and nothing else: angular velocities
 // and accelerations and the accelerations of the body origins outward, wrenches inward; no linear
 // velocities. rnea() computes the same torques and also the bodies' spatial velocities and
-// accelerations, and on double it is nevertheless the faster of the two (docs/opcounts.md has
+// accelerations, and on double it is nevertheless the faster of the two (docs/benchmarks.md has
 // the timings): this is the form for operation counts and for the generated code (armdyn
 // codegen's P_rnea), whose constants fold.
 // O(n), allocation-free.

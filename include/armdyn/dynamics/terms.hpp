@@ -15,7 +15,7 @@
 //                          where dIc_j = d(composite of the bodies of subtree(j) ∩ subtree(k)).
 //                          O(n^3).
 //   christoffel_symbols    c_ijk = 1/2 (dM_ij/dq_k + dM_ik/dq_j - dM_jk/dq_i) ([Kantor] §8.5 with
-//                          the digest's correction K3, our index order: i is the torque row),
+//                          the correction in docs/errata.md, our index order: i is the torque row),
 //                          returned as n matrices c[i](j, k), symmetric in (j, k): the velocity
 //                          part of tau_i is sum_jk c_ijk v_j v_k = c_i(q, v) - g_i(q).
 //   coriolis_matrix        C_ij = sum_k c_ijk v_k: C v = c - g and Mdot - 2C is skew-symmetric
@@ -38,9 +38,16 @@
 //
 // All quantities in the base frame; q, v, a are armdyn's joint vectors (0-based indices).
 //
+// Memory (n joints): a Workspace built with Storage::kQuadratic holds O(n^2) numbers, enough for
+// mass_matrix(_strobing), gravity and the energies; the derivative routes (dM/dq, the Christoffel
+// symbols, Craig's B and C, coriolis_matrix, inverse_dynamics) need O(n^3): 2 n^3 + n^2 (n-1) / 2
+// doubles, about 20 n^3 bytes (4.3 GB for n = 600). Storage::kCubic (the default) allocates them
+// up front; a kQuadratic workspace allocates them on the first call that needs them.
+//
 // Operation counts of the inverse dynamics on the general chain of n >= 2 revolute joints
 // (general_chain.hpp), asserted in tests/codegen/opcount_test.cpp:
 //   configuration-space: 74n^3 + (505/2)n^2 + (469/2)n - 72 mul, (113/2)n^3 + (399/2)n^2 + 188n - 80 add, 2n^2 + 4n sin/cos
+#include <cstddef>
 #include <vector>
 
 #include "armdyn/kinematics/joint.hpp"
@@ -48,8 +55,18 @@
 
 namespace armdyn::terms {
 
+/// What a Workspace allocates when it is built (see "Memory" above).
+enum class Storage {
+  kQuadratic,  ///< O(n^2): mass matrix, gravity, energies
+  kCubic,      ///< O(n^3) as well: dM/dq, Christoffel symbols, Craig's B and C, inverse_dynamics
+};
+
+/// An upper estimate of the bytes a Workspace<double> built with `storage` holds for a model of
+/// `dof` joints (what a caller can check against a memory limit before building one).
+std::size_t workspace_bytes(int dof, Storage storage);
+
 template <class S> struct Workspace {
-  explicit Workspace(const ModelTpl<S>& model);
+  explicit Workspace(const ModelTpl<S>& model, Storage storage = Storage::kCubic);
   ModelTpl<S> free;                    ///< the model's structure and inertia, gravity zero (refreshed per call)
   DataTpl<S> data;                     ///< RNEA scratch for the strobes
   VecX<S> zero, unit;                  ///< strobe inputs
@@ -60,12 +77,14 @@ template <class S> struct Workspace {
   std::vector<Inertia<S>> Ic;          ///< composite (subtree) inertias, same frame
   std::vector<Motion<S>> V;            ///< body spatial velocities (kinetic_energy)
   MatX<S> M;                           ///< mass_matrix_strobing
+  VecX<S> g, tau;                      ///< gravity; inverse_dynamics
+  // O(n^3) storage: empty until built with Storage::kCubic or first needed (detail::reserve_cubic).
   std::vector<MatX<S>> dM;             ///< mass_matrix_derivatives: dM[k] = dM/dq_k
   std::vector<MatX<S>> christoffel;    ///< christoffel_symbols: christoffel[i](j, k) = c_ijk
   MatX<S> C;                           ///< coriolis_matrix
   MatX<S> craig_C;                     ///< centrifugal_matrix
   MatX<S> craig_B;                     ///< coriolis_coefficients
-  VecX<S> vv, g, tau;                  ///< [v v] products; gravity; inverse_dynamics
+  VecX<S> vv;                          ///< [v v] products
 };
 
 /// M(q) by strobing Newton-Euler with unit accelerations (gravity off, v = 0). Returns ws.M.

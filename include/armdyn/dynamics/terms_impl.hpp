@@ -90,15 +90,31 @@ template <class S> void craig_matrices(const ModelTpl<S>& model, Workspace<S>& w
 
 }  // namespace detail
 
+namespace detail {
+
+/// Allocates the O(n^3) arrays unless they exist: at construction with Storage::kCubic, else on
+/// the first call of a route that needs them (so a kQuadratic workspace never fails, it grows).
+template <class S> void reserve_cubic(Workspace<S>& ws) {
+  const int n = ws.free.dof;
+  if (static_cast<int>(ws.dM.size()) == n && ws.vv.size() == n * (n - 1) / 2) return;
+  ws.dM.assign(n, MatX<S>::Zero(n, n));
+  ws.christoffel.assign(n, MatX<S>::Zero(n, n));
+  ws.C = MatX<S>::Zero(n, n);
+  ws.craig_C = MatX<S>::Zero(n, n);
+  ws.craig_B = MatX<S>::Zero(n, n * (n - 1) / 2);
+  ws.vv = VecX<S>::Zero(n * (n - 1) / 2);
+}
+
+}  // namespace detail
+
 template <class S>
-Workspace<S>::Workspace(const ModelTpl<S>& model)
+Workspace<S>::Workspace(const ModelTpl<S>& model, Storage storage)
     : free(detail::gravity_free(model)), data(free), zero(VecX<S>::Zero(model.dof)), unit(VecX<S>::Zero(model.dof)),
       ancestor(static_cast<std::size_t>(model.dof) * model.dof, 0), oMb(model.dof), s(model.dof), I0(model.dof),
-      Ic(model.dof), V(model.dof), M(MatX<S>::Zero(model.dof, model.dof)),
-      dM(model.dof, MatX<S>::Zero(model.dof, model.dof)), christoffel(model.dof, MatX<S>::Zero(model.dof, model.dof)),
-      C(MatX<S>::Zero(model.dof, model.dof)), craig_C(MatX<S>::Zero(model.dof, model.dof)),
-      craig_B(MatX<S>::Zero(model.dof, model.dof * (model.dof - 1) / 2)),
-      vv(VecX<S>::Zero(model.dof * (model.dof - 1) / 2)), g(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {}
+      Ic(model.dof), V(model.dof), M(MatX<S>::Zero(model.dof, model.dof)), g(VecX<S>::Zero(model.dof)),
+      tau(VecX<S>::Zero(model.dof)) {
+  if (storage == Storage::kCubic) detail::reserve_cubic(*this);
+}
 
 // [TML] §8: "M_ij: run NE with the acceleration unit vector e_j, all other inputs zero, gravity
 // zero; output tau_i = M_ij" (Walker-Orin method 1).
@@ -122,6 +138,7 @@ template <class S>
 const std::vector<MatX<S>>& mass_matrix_derivatives(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   check_size(q, model.dof, "q");
   detail::refresh(model, ws);
+  detail::reserve_cubic(ws);
   detail::base_kinematics(model, ws, q);
   const int n = model.dof;
   for (int k = 0; k < n; ++k) {
@@ -248,7 +265,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
   check_size(a, model.dof, "a");
   const int n = model.dof;
   mass_matrix_strobing(model, ws, q);
-  detail::compute_christoffel(model, ws, q);
+  detail::compute_christoffel(model, ws, q);  // allocates the O(n^3) arrays if needed
   detail::craig_matrices(model, ws);
   gravity(model, ws, q);
   int col = 0;

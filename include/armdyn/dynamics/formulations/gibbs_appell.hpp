@@ -1,7 +1,7 @@
 #pragma once
 // The Gibbs-Appell equations of Horowitz and Tomizuka as Turney, Mudge and Lee write them
-// ([TML] §3.4, (3.14); the OCR is garbled and the TML digest's reconstruction is used, with its
-// gravity term). Everything is in the base frame; a star marks a vector or tensor rotated into it.
+// ([TML] §3.4, (3.14), as reconstructed in docs/errata.md (the report's equation is illegible in
+// places), with its gravity term). Everything is in the base frame; a star marks a vector or tensor rotated into it.
 //
 // For a revolute chain, with z*_{j-1} joint j's axis, o*_{j-1} a point on it (TML's origin of
 // frame {j-1}), p̄*_{j-1,q} = c*_q - o*_{j-1} the vector to link q's centre of mass, I*_q link q's

@@ -110,7 +110,7 @@ template <class S> Mat3<S> second_moment(const Mat3<S>& I) {
 }
 
 /// [TML] (7.6): (t)_g = Tr{A K (Q^g)^T}, g = x, y, z; componentwise (AK)_zy - (AK)_yz,
-/// (AK)_xz - (AK)_zx, (AK)_yx - (AK)_xy (digest erratum: the paper's text has the sign reversed).
+/// (AK)_xz - (AK)_zx, (AK)_yx - (AK)_xy (the report's text has the sign reversed; docs/errata.md).
 template <class S> Vec3<S> trace_moment(const Mat3<S>& A, const Mat3<S>& K) {
   const Mat3<S> AK = A * K;
   return Vec3<S>(AK(2, 1) - AK(1, 2), AK(0, 2) - AK(2, 0), AK(1, 0) - AK(0, 1));

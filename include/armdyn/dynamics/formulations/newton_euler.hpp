@@ -13,10 +13,10 @@
 // Outward iteration, link by link from the base ([Craig] (6.45)-(6.50)):
 //   revolute joint i+1  (6.45) w' = R w + thd Z,  (6.46) wd' = R wd + R w x thd Z + thdd Z,
 //                       (6.47) vd' = R (wd x P + w x (w x P) + vd)
-//   prismatic joint i+1 w' = R w,  (6.33) wd' = R wd  (digest erratum C2),
+//   prismatic joint i+1 w' = R w,  (6.33) wd' = R wd  (corrected; docs/errata.md),
 //                       (6.35) vd' = R (wd x P + w x (w x P) + vd) + 2 w' x dd Z + ddd Z
-//                       (missing from the seed; digest erratum C4)
-//   both                (6.48) vd_C = wd' x P_C + w' x (w' x P_C) + vd'  (erratum C5),
+//                       (not printed in our copy; reconstructed, docs/errata.md)
+//   both                (6.48) vd_C = wd' x P_C + w' x (w' x P_C) + vd'  (corrected (6.36); docs/errata.md),
 //                       (6.49) F = m vd_C,  (6.50) N = ^CI wd' + w' x ^CI w'
 // Inward iteration, from the tip ([Craig] (6.51)-(6.53), (6.44)):
 //   (6.51) f_i = R f_{i+1} + F_i,   (6.52) n_i = N_i + R n_{i+1} + P_C x F_i + P_{i+1} x R f_{i+1}

@@ -27,14 +27,14 @@ void outward_link(const ModelTpl<S>& model, Workspace<S>& ws, int i, const S& qd
     ws.wd[i] = R.transpose() * wd_p + Rt_w.cross(qd * Z) + qdd * Z;        // (6.46)
   } else {
     ws.w[i] = Rt_w;                                                        // [Craig] ch. 5
-    ws.wd[i] = R.transpose() * wd_p;                                       // (6.33), erratum C2
-    ws.vd[i] += S(2) * ws.w[i].cross(qd * Z) + qdd * Z;                    // (6.35), erratum C4
+    ws.wd[i] = R.transpose() * wd_p;                                       // (6.33) corrected, docs/errata.md
+    ws.vd[i] += S(2) * ws.w[i].cross(qd * Z) + qdd * Z;                    // (6.35) reconstructed, docs/errata.md
   }
   const Vec3<S>& w = ws.w[i];
   const Vec3<S>& wd = ws.wd[i];
   const Vec3<S>& Pc = model.com[i];
   const Mat3<S>& Ic = model.inertia_com[i];
-  ws.vdc[i] = wd.cross(Pc) + w.cross(w.cross(Pc)) + ws.vd[i];              // (6.48), erratum C5
+  ws.vdc[i] = wd.cross(Pc) + w.cross(w.cross(Pc)) + ws.vd[i];              // (6.48), docs/errata.md
   ws.F[i] = model.mass[i] * ws.vdc[i];                                     // (6.49)
   ws.N[i] = Ic * wd + w.cross(Ic * w);                                     // (6.50)
 }

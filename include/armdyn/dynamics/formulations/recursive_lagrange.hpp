@@ -16,7 +16,7 @@
 //   tau_i = Tr{ (dR_0^i/dq_i) D_i },   dR_0^i/dq_i = R_0^{i-1} Q R_{i-1}^i                   (3.2)
 // Q = Q^z ([TML] (2.5)); r*_i = R_i^{i-1} p_{i-1}^i the origin-to-origin vector in frame {i}
 // ([TML] (2.17)); J_i = int r r^T dm about the origin of {i} ([TML] (2.31)). The gravity base
-// condition pdd_0^0 = -g is the digest's (TML leave it implicit). m_i rbar_i is carried as the
+// condition pdd_0^0 = -g is ours (TML leave it implicit; docs/errata.md). m_i rbar_i is carried as the
 // first moment h_i, so massless links need no division.
 //
 // Prismatic joints (TML treat revolute joints only) extend the recursion without new unknowns:

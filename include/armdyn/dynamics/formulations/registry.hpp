@@ -1,7 +1,9 @@
 #pragma once
-// Every inverse-dynamics formulation by name, for double: what `armdyn eval --method`,
-// `armdyn check` and the Python module iterate over. Each entry is the formulation's own file
-// (include/armdyn/dynamics/formulations/<name>.hpp); this is only the table.
+// Every inverse-dynamics formulation by name, for double: what `armdyn eval --method` and
+// `armdyn check` iterate over. Each entry binds the formulation's own file: rnea.hpp and
+// inverse_dynamics.hpp ("rnea-lean") in include/armdyn/dynamics/, terms.hpp there for
+// "configuration-space", include/armdyn/dynamics/formulations/<name>.hpp for the textbook ones and
+// formulations/vukobratovic/ for general-theorems, appel and gauss; this is only the table.
 #include <functional>
 #include <memory>
 #include <string>

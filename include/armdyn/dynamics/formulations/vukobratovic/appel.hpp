@@ -9,13 +9,13 @@
 //     W(q) qdd = P + U(q, qd),   U = Y - V^T   (2.9.33)-(2.9.35),   P = W qdd - U   (2.9.4).
 // W is the mass matrix and -U the bias C(q, qd) qd + g(q).
 //
-// Frames: body frames at the centres of gravity (vp_cog_chain.hpp gives the book's input data
+// Frames: body frames at the centres of gravity (cog_chain.hpp gives the book's input data
 // and the mapping from the normalised model). The relative transition matrices A_{i-1,i} are
 // formed as in the Lagrange method (2.7.11)-(2.7.17), A_i = A_{i-1} A_{i-1,i} (2.7.10); the
 // kinematics (2.9.10)-(2.9.14) and the coefficient updates (2.9.24)-(2.9.27) are in body frames;
 // Y is formed in the external frame.
 //
-// Errata applied ([VP] digest §0, §6): the gyroscopic term of (2.9.19) and of V_i, D_i in (2.9.29)
+// Errata applied ([VP]; docs/errata.md): the gyroscopic term of (2.9.19) and of V_i, D_i in (2.9.29)
 // has coefficient 1, not the printed 2 (with 2 the torques are wrong; the test shows it);
 // Gamma = [alpha_1 .. alpha_i 0 ..] (2.9.23 prints alpha_{i-1}); the linear-joint terms of
 // (2.9.13) are [qdd_i e_i + 2 qd_i (omega_i x e_i)] s_i; r'_ii = r_ii + q_i e_i s_i in (2.9.39).

@@ -35,7 +35,7 @@ template <class S> Mat3<S> columns(const Vec3<S>& a, const Vec3<S>& b, const Vec
 //   a_i = -e x (r x e) / |..| (frame i-1),  a~_i = e~ x (r~ x e~) / |..| (frame i)   (2.7.11)
 //   A^0_{i-1,i} = [e a b][e~ a~ b~]^-1, b = e x a                                    (2.7.12)-(2.7.14)
 //   V_ij = v_ij cos q + (1 - cos q)(e . v_ij) e + (e x v_ij) sin q                    (2.7.15)-(2.7.17)
-// with r, r~ the "specificity" vectors r* (vp_cog_chain.hpp). Linear joint: the auxiliary u
+// with r, r~ the "specificity" vectors r* (cog_chain.hpp). Linear joint: the auxiliary u
 // replaces a and no turning follows. The triads are orthonormal: inverse = transpose.
 template <class S> Mat3<S> relative_transition(const vp::CogChain<S>& c, int i, const S& q) {
   const Vec3<S>& e = c.e_prev[i];

@@ -24,12 +24,12 @@
 // frame n), F_0 = tree[0] in the base, and T_{i-1,i} = Rz(q_i) tree[i+1] or Tz(q_i) tree[i+1]: a
 // motion about z of {i-1} and then a constant transform, the structure of (2.8.27).
 //
-// Errata applied ([VP] digest §0, §6): the 3x3 block of H~_i is the second-moment (pseudo-inertia)
+// Errata applied ([VP]; docs/errata.md): the 3x3 block of H~_i is the second-moment (pseudo-inertia)
 // matrix int r r^T dm = 1/2 tr(I) E - I about the frame origin, not the inertia tensor the text
 // names (with the tensor W is wrong; the test shows it); lambda_{i+1} T_{i,i+1}^T in (2.8.35)
 // (printed with a dot); P_j = -tr(lambda_j B_{j-1}^T) derived from (2.8.34) (printed tr(lambda_j
 // B_{j-1})); -P^T q'' in (2.8.46); dZ/dq'' = 0 in (2.8.48). phi_i (its definition is on a page
-// missing from the transcript) is m_i g^ rho~_i^T, g^ = [g; 0], rho~_i = [c_i; 1], so that
+// missing from our copy) is m_i g^ rho~_i^T, g^ = [g; 0], rho~_i = [c_i; 1], so that
 // tr(phi_i T''_i^T) is the power of gravity on link i's acceleration.
 //
 // Operation counts of the inverse dynamics on the general chain of n >= 2 revolute joints

@@ -169,7 +169,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 namespace detail {
 
 // U_s = sum_{i >= s} [tr(phi_i V_is^T) - sum_j sum_k tr(V_ijk H~_i V_is^T) q'_j q'_k]  (2.8.47),
-// sign from dZ/dq'' = 0 (digest). The double sum sum_jk V_ijk q'_j q'_k is T''_i at q'' = 0
+// sign from dZ/dq'' = 0 (docs/errata.md). The double sum sum_jk V_ijk q'_j q'_k is T''_i at q'' = 0
 // (2.8.43), formed by the kinematic connection (2.8.29) instead of n^2 products V_ijk.
 // kVel = false: q' = 0, only the gravity terms tr(phi_i V_is^T).
 template <bool kVel, class S> void reduced_u(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, const S* qd) {

@@ -13,10 +13,10 @@
 // Everything is in the external (base) frame: the transition matrices A_i by "assembling" each
 // joint and turning it with Rodrigues' formula (2.3.7)-(2.3.13), the kinematics (2.3.14)-(2.3.18),
 // the coefficient updates (2.3.31)-(2.3.34), the rows of W and U (2.3.35)-(2.3.41). Body frames
-// sit at the centres of gravity; see vp_cog_chain.hpp for the book's input data and how the
+// sit at the centres of gravity; see cog_chain.hpp for the book's input data and how the
 // normalised model maps onto it.
 //
-// Errata applied ([VP] digest §6): m_i w_i (centre-of-gravity acceleration) where the OCR prints
+// Errata applied ([VP]; docs/errata.md): m_i w_i (centre-of-gravity acceleration) where the text prints
 // m_i omega_i in (2.3.20), (2.3.23), (2.3.35), (2.3.40); J~ eps~ for "J~ eps-dot" in (2.3.22); the
 // arm r'_ii = r_ii + q_i e_i s_i (not r_ii) wherever a linear joint moves C_i.
 //

@@ -1,5 +1,6 @@
 #pragma once
-// Reading JSON input with errors that name the file, the line and the field.
+// Reading JSON input with errors that name the file, the line and the field. Private to the io
+// layer: no public header exposes nlohmann::json.
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -9,8 +10,11 @@
 
 namespace armdyn {
 
-/// Parses `text`; a syntax error becomes an InputError "<source>: line L, column C: <what>".
-nlohmann::json parse_json(const std::string& text, const std::string& source);
+/// Parses `text`. A number too large for a double becomes an InputError "<source>: line L, column
+/// C: <field>: the number 1e999 is too large for a double ..." (the field, e.g. "states[3].q[2]",
+/// when inside one); a syntax error "<source>: line L, column C: not valid JSON", with the field
+/// after the column as well if `field_in_syntax_errors`.
+nlohmann::json parse_json(const std::string& text, const std::string& source, bool field_in_syntax_errors = false);
 
 /// Typed access to a parsed document; every failure throws an InputError
 /// "<source>: <field>: <message>" (field paths like "states[3].q[2]").
