@@ -172,8 +172,10 @@ TEST(Integrators, CsvHeaderAndRow) {
   s.tau = vec({0.5, 0.25});
   s.kinetic = 1;
   s.potential = 2;
-  EXPECT_EQ(csv_row(s),
-            "0.10000000000000001,0.33333333333333331,2,0,-1,1e-300,5,0.5,0.25,1,2,3\n");
+  // The time in its shortest exact form, the rest with 17 significant digits.
+  EXPECT_EQ(csv_row(s), "0.1,0.33333333333333331,2,0,-1,1e-300,5,0.5,0.25,1,2,3\n");
+  s.t = 0.30000000000000004;  // 3 x 0.1: still exact, never rounded to 0.3
+  EXPECT_EQ(csv_row(s).substr(0, 20), "0.30000000000000004,");
 }
 
 }  // namespace
