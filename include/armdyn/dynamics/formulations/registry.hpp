@@ -1,7 +1,8 @@
 #pragma once
 // Every inverse-dynamics formulation by name, for double: what `armdyn eval --method`,
-// `armdyn check` and the Python module iterate over. Each entry is the formulation's own file
-// (include/armdyn/dynamics/formulations/<name>.hpp); this is only the table.
+// `armdyn check` and the Python module iterate over. The table is built from the compile-time
+// list of formulations (list.hpp); each method is its own file
+// (include/armdyn/dynamics/formulations/<name>.hpp).
 #include <functional>
 #include <memory>
 #include <string>
