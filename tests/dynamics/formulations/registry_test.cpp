@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "armdyn/armdyn.hpp"
+#include "armdyn/dynamics/formulations/list.hpp"
 #include "armdyn/dynamics/formulations/registry.hpp"
 #include "support/random_model.hpp"
 #include "support/test_util.hpp"
@@ -105,7 +106,31 @@ TEST(Registry, NamesAndErrors) {
   const Model tree = test::random_tree(rng, 5);
   bool branches = false;
   for (int i = 0; i < tree.dof; ++i) branches = branches || tree.parent[i] != i - 1;
-  if (branches) EXPECT_THROW(make_formulation("lagrange", tree), InputError);
+  if (branches) {
+    EXPECT_THROW(make_formulation("lagrange", tree), InputError);
+  }
+}
+
+// The table is the compile-time list (list.hpp), in its order, and each evaluator has exactly the
+// functions its tag declares.
+TEST(Registry, TableIsTheList) {
+  const Model m = builtin_model("puma560").model;
+  std::size_t k = 0;
+  for_each_type(Formulations{}, [&](auto tag) {
+    using F = typename decltype(tag)::type;
+    ASSERT_LT(k, formulations().size());
+    const FormulationInfo& info = formulations()[k++];
+    EXPECT_EQ(info.name, F::name);
+    EXPECT_EQ(info.source, F::source);
+    EXPECT_EQ(info.chains_only, F::chains_only);
+    const FormulationEvaluator e = make_formulation(F::name, m);
+    EXPECT_EQ(e.info.name, F::name);
+    EXPECT_TRUE(static_cast<bool>(e.inverse_dynamics));
+    EXPECT_EQ(static_cast<bool>(e.mass_matrix), F::has_mass_matrix) << F::name;
+    EXPECT_EQ(static_cast<bool>(e.gravity), F::has_gravity) << F::name;
+  });
+  EXPECT_EQ(k, formulations().size());
+  EXPECT_EQ(k, 12u);
 }
 
 }  // namespace
