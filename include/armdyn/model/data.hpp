@@ -2,6 +2,13 @@
 // The workspace of the algorithms for one Model: every result and temporary, allocated once here
 // so that no algorithm allocates afterwards. One Model may serve any number of Data (one per
 // thread). Each field names the algorithm that writes it.
+//
+// Where an algorithm's scratch lives: the production algorithms that share body-frame quantities
+// (kinematics, rnea, the classical Newton-Euler, crba, forward dynamics) keep theirs here, in
+// Data. Every other algorithm owns a workspace built from the Model that holds all its scratch
+// and results: `<Name>Workspace<S>` for a free function (AbaWorkspace), `<ns>::Workspace<S>` for
+// an algorithm in its own namespace (each formulation of dynamics/formulations/, terms::). Its
+// functions return references into it; nothing allocates after it is built.
 #include <vector>
 
 #include "armdyn/spatial/plane_rotation.hpp"
