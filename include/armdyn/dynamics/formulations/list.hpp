@@ -9,10 +9,10 @@
 // inverse dynamics (has_mass_matrix, has_gravity, has_bias), and binds the formulation's own
 // workspace and functions for any scalar S:
 //   template <class S> using Workspace = ...;   // built from ModelTpl<S>, holds every result
-//   static const VecX<S>& inverse_dynamics(model, ws, q, qd, qdd);
+//   static const VecX<S>& inverse_dynamics(model, ws, q, v, a);
 //   static const MatX<S>& mass_matrix(model, ws, q);       // when has_mass_matrix
 //   static const VecX<S>& gravity(model, ws, q);           // when has_gravity
-//   static const VecX<S>& bias(model, ws, q, qd);          // when has_bias: C(q, qd) qd + g(q)
+//   static const VecX<S>& bias(model, ws, q, v);           // when has_bias: C(q, v) v + g(q)
 // This header declares the functions; they are compiled for double in the library. For another
 // scalar (OpCount, a dual number) include list_impl.hpp, which has their definitions.
 #include <type_traits>
@@ -47,9 +47,9 @@ namespace formulation {
 #define ARMDYN_BIND_INVERSE_DYNAMICS(ns)                                                                  \
   template <class S> using Workspace = ns::Workspace<S>;                                                 \
   template <class S>                                                                                     \
-  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> qd, \
-                                         VecIn<S> qdd) {                                                   \
-    return ns::inverse_dynamics(m, ws, q, qd, qdd);                                                         \
+  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, \
+                                         VecIn<S> a) {                                                   \
+    return ns::inverse_dynamics(m, ws, q, v, a);                                                         \
   }
 #define ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(ns)                                                          \
   template <class S> static const MatX<S>& mass_matrix(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q) { \
@@ -60,8 +60,8 @@ namespace formulation {
   }
 #define ARMDYN_BIND_BIAS(ns)                                                                             \
   template <class S>                                                                                     \
-  static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> qd) {           \
-    return ns::bias(m, ws, q, qd);                                                                        \
+  static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {           \
+    return ns::bias(m, ws, q, v);                                                                        \
   }
 
 /// The production spatial recursive Newton-Euler with CRBA and the gravity torque (rnea.hpp).
@@ -71,8 +71,8 @@ struct Rnea {
   static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity = true, has_bias = true;
   template <class S> using Workspace = DataTpl<S>;
   template <class S>
-  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd) {
-    return armdyn::rnea(m, d, q, qd, qdd);
+  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
+    return armdyn::rnea(m, d, q, v, a);
   }
   template <class S> static const MatX<S>& mass_matrix(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q) {
     return armdyn::crba(m, d, q);
@@ -80,8 +80,8 @@ struct Rnea {
   template <class S> static const VecX<S>& gravity(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q) {
     return armdyn::gravity_torque(m, d, q);
   }
-  template <class S> static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> qd) {
-    return armdyn::nonlinear_effects(m, d, q, qd);
+  template <class S> static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> v) {
+    return armdyn::nonlinear_effects(m, d, q, v);
   }
 };
 
@@ -93,8 +93,8 @@ struct RneaLean {
   static constexpr bool chains_only = false, has_mass_matrix = false, has_gravity = false, has_bias = false;
   template <class S> using Workspace = DataTpl<S>;
   template <class S>
-  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd) {
-    return armdyn::inverse_dynamics(m, d, q, qd, qdd);
+  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
+    return armdyn::inverse_dynamics(m, d, q, v, a);
   }
 };
 
@@ -121,8 +121,8 @@ struct ModifiedNewtonEuler {
   static constexpr bool chains_only = true, has_mass_matrix = false, has_gravity = false, has_bias = false;
   template <class S> using Workspace = luh_walker_paul::Workspace<S>;
   template <class S>
-  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd) {
-    return luh_walker_paul::inverse_dynamics_modified(m, ws, q, qd, qdd);
+  static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
+    return luh_walker_paul::inverse_dynamics_modified(m, ws, q, v, a);
   }
 };
 
