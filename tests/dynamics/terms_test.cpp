@@ -278,7 +278,7 @@ TEST(Terms, ConfigurationSpaceInverseDynamicsAndGravity) {
     const VecX<double> tau = rnea(c.model, data, x.q, x.v, x.a);
     const VecX<double> g = gravity_torque(c.model, data, x.q);
     worst_tau = std::max(worst_tau, test::rel_diff(terms::inverse_dynamics(c.model, ws, x.q, x.v, x.a), tau));
-    worst_g = std::max(worst_g, test::rel_diff(terms::gravity(c.model, ws, x.q), g));
+    worst_g = std::max(worst_g, test::rel_diff(terms::gravity_torque(c.model, ws, x.q), g));
     VecX<double> dU(n);
     for (int k = 0; k < n; ++k) {
       VecX<double> qp = x.q, qm = x.q;
@@ -289,7 +289,7 @@ TEST(Terms, ConfigurationSpaceInverseDynamicsAndGravity) {
     worst_dU = std::max(worst_dU, test::rel_diff(dU, g));
     if (sensitive(c)) {
       EXPECT_GT(test::rel_diff(terms::inverse_dynamics(wrong(c.model), ww, x.q, x.v, x.a), tau), 1e-6) << c.name;
-      EXPECT_GT(test::rel_diff(terms::gravity(wrong(c.model), ww, x.q), g), 1e-6) << c.name;
+      EXPECT_GT(test::rel_diff(terms::gravity_torque(wrong(c.model), ww, x.q), g), 1e-6) << c.name;
     }
   }
   EXPECT_LT(worst_tau, 1e-10);
@@ -364,7 +364,7 @@ TEST(Terms, RejectsWrongSizesAndAnotherModel) {
   EXPECT_THROW(terms::coriolis_matrix(puma, ws, q, bad), InputError);
   EXPECT_THROW(terms::kinetic_energy(puma, ws, q, bad), InputError);
   const Model rp = builtin_model("rp").model;
-  EXPECT_THROW(terms::gravity(rp, ws, VecX<double>::Zero(2)), InputError);
+  EXPECT_THROW(terms::gravity_torque(rp, ws, VecX<double>::Zero(2)), InputError);
 }
 
 }  // namespace

@@ -32,15 +32,15 @@ template <class S> struct DataTpl {
   std::vector<Transform<S>> oMb;   ///< body i in the base frame (forward_kinematics, crba)
   std::vector<Transform<S>> oMf;   ///< named frame k in the base frame (forward_kinematics)
 
-  // Joint angles (joint_placements, inverse_dynamics): phi_i (q_i, or theta_i + q_i when a
+  // Joint angles (joint_placements, rnea_classical): phi_i (q_i, or theta_i + q_i when a
   // joint's rotation is applied factored), and their sines and cosines, computed together.
   VecX<S> phi, sin_phi, cos_phi;
 
   // Recursive Newton-Euler (body frames).
   std::vector<Motion<S>> v, a;  ///< spatial velocity and acceleration of body i
-  std::vector<Force<S>> f;      ///< force transmitted from the parent to body i (rnea, inverse_dynamics)
+  std::vector<Force<S>> f;      ///< force transmitted from the parent to body i (rnea, rnea_classical)
 
-  // Classical Newton-Euler (inverse_dynamics; body frames).
+  // Classical Newton-Euler (rnea_classical; body frames).
   std::vector<PlaneAngle<S>> angle;  ///< joint i's angle theta_i + q_i, when it is applied factored
   std::vector<Vec3<S>> w, wd;        ///< angular velocity and acceleration of body i
   std::vector<Vec3<S>> ao;           ///< acceleration of body i's origin, -g included

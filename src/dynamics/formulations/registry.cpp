@@ -11,7 +11,7 @@ namespace armdyn {
 namespace {
 
 template <class F> FormulationInfo info_of() {
-  return {F::name, F::source, F::chains_only, F::has_mass_matrix, F::has_gravity};
+  return {F::name, F::source, F::chains_only, F::has_mass_matrix, F::has_gravity_torque};
 }
 
 const std::vector<FormulationInfo> kFormulations = [] {
@@ -38,8 +38,8 @@ template <class F> FormulationEvaluator bind(const Model& model) {
   };
   if constexpr (F::has_mass_matrix)
     e.mass_matrix = [&model, ws](VecIn<double> q) -> const MatX<double>& { return F::mass_matrix(model, *ws, q); };
-  if constexpr (F::has_gravity)
-    e.gravity = [&model, ws](VecIn<double> q) -> const VecX<double>& { return F::gravity(model, *ws, q); };
+  if constexpr (F::has_gravity_torque)
+    e.gravity_torque = [&model, ws](VecIn<double> q) -> const VecX<double>& { return F::gravity_torque(model, *ws, q); };
   return e;
 }
 

@@ -48,7 +48,7 @@ TEST(Appel, GravityForcesByVirtualWork) {
     appel::equations(model, ws, s.q, s.v);
     const VecX<double> Y = ws.Y;
     EXPECT_LE(test::rel_diff(Y, VecX<double>(-gravity_torque(model, data, s.q))), 1e-12) << model.name;
-    EXPECT_LE(test::rel_diff(appel::gravity(model, ws, s.q), gravity_torque(model, data, s.q)), 1e-12) << model.name;
+    EXPECT_LE(test::rel_diff(appel::gravity_torque(model, ws, s.q), gravity_torque(model, data, s.q)), 1e-12) << model.name;
     const Model bad = test::perturbed_link(model, model.dof / 2);
     EXPECT_GT(test::rel_diff(Y, VecX<double>(-gravity_torque(bad, wrong, s.q))), 1e-6) << model.name;
   }
@@ -83,7 +83,7 @@ TEST(Appel, RejectsTreesAndWrongSizes) {
   EXPECT_THROW(appel::inverse_dynamics(model, ws, five, six, six), InputError);
   EXPECT_THROW(appel::inverse_dynamics(model, ws, six, six, five), InputError);
   EXPECT_THROW(appel::mass_matrix(model, ws, five), InputError);
-  EXPECT_THROW(appel::bias(model, ws, six, five), InputError);
+  EXPECT_THROW(appel::nonlinear_effects(model, ws, six, five), InputError);
   EXPECT_NO_THROW(appel::inverse_dynamics(model, ws, six, six, six));
 }
 

@@ -108,8 +108,8 @@ template <class F> Worst compare(const Model& model, const Model& reference, std
     Worst w;
     w.tau = rel_diff(F::inverse_dynamics(model, ws, s.q, s.v, s.a), rnea(reference, data, s.q, s.v, s.a));
     if constexpr (F::has_mass_matrix) w.M = rel_diff(F::mass_matrix(model, ws, s.q), crba(reference, data, s.q));
-    if constexpr (F::has_gravity) w.g = rel_diff(F::gravity(model, ws, s.q), gravity_torque(reference, data, s.q));
-    if constexpr (F::has_bias) w.h = rel_diff(F::bias(model, ws, s.q, s.v), nonlinear_effects(reference, data, s.q, s.v));
+    if constexpr (F::has_gravity_torque) w.g = rel_diff(F::gravity_torque(model, ws, s.q), gravity_torque(reference, data, s.q));
+    if constexpr (F::has_nonlinear_effects) w.h = rel_diff(F::nonlinear_effects(model, ws, s.q, s.v), nonlinear_effects(reference, data, s.q, s.v));
     worst.take(w);
   }
   return worst;

@@ -71,7 +71,7 @@ TYPED_TEST(OnDualNumbers, ValuesAndMassMatrixColumns) {
 
 TYPED_TEST(OnDualNumbers, PowerBalance) {
   using F = TypeParam;
-  if constexpr (F::has_bias && F::has_mass_matrix) {
+  if constexpr (F::has_nonlinear_effects && F::has_mass_matrix) {
     for (const Model& model : dual_models()) {
       const Model model0 = model.with_gravity(Vec3<double>::Zero());
       const Model wrong0 = test::perturbed_link(model0, model.dof / 2);
@@ -86,7 +86,7 @@ TYPED_TEST(OnDualNumbers, PowerBalance) {
         for (int j = 0; j < model.dof; ++j) q[j].d = x.v[j];
         const MatX<double> Mdot = test::tangent_of(F::mass_matrix(dm0, dws0, q));
         const MatX<double> Mdot_wrong = test::tangent_of(F::mass_matrix(dwrong0, dwrong, q));
-        const double lhs = x.v.dot(F::bias(model0, ws0, x.q, x.v));
+        const double lhs = x.v.dot(F::nonlinear_effects(model0, ws0, x.q, x.v));
         const double scale = std::max(std::abs(lhs), 1.0);
         power = std::max(power, std::abs(lhs - 0.5 * x.v.dot(Mdot * x.v)) / scale);
         perturbed = std::max(perturbed, std::abs(lhs - 0.5 * x.v.dot(Mdot_wrong * x.v)) / scale);

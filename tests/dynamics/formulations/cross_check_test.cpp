@@ -112,7 +112,7 @@ TYPED_TEST(CrossCheck, WrongMiddleLinkIsDetected) {
   for (const Model& m : models) {
     const test::Worst w = test::compare<F>(test::perturbed_link(m, m.dof / 2), m, 7, 3);
     EXPECT_GT(w.tau, 1e-6) << m.name;
-    if (F::has_mass_matrix || F::has_gravity) {
+    if (F::has_mass_matrix || F::has_gravity_torque) {
       EXPECT_GT(w.M + w.g, 1e-6) << m.name;
     }
   }
@@ -168,7 +168,7 @@ TYPED_TEST(CrossCheck, CraigClosedForms) {
       worst = std::max(worst, test::rel_diff(tau, f.tau));
       wrong = std::max(wrong, test::rel_diff(tau, bad.tau));
       if constexpr (F::has_mass_matrix) worst = std::max(worst, test::rel_diff(F::mass_matrix(m, ws, s.q), f.M));
-      if constexpr (F::has_gravity) worst = std::max(worst, test::rel_diff(F::gravity(m, ws, s.q), f.G));
+      if constexpr (F::has_gravity_torque) worst = std::max(worst, test::rel_diff(F::gravity_torque(m, ws, s.q), f.G));
     }
     EXPECT_LE(worst, 1e-12) << name;
     EXPECT_GT(wrong, 1e-5) << name;
@@ -195,8 +195,8 @@ TYPED_TEST(CrossCheck, CraigNumericInstances) {
     M << 3.9467067093, 0.5983533547, 0.5983533547, 0.25;
     EXPECT_LT((F::mass_matrix(two_r, w2, q) - M).cwiseAbs().maxCoeff(), 1e-9);
   }
-  if constexpr (F::has_gravity) {
-    EXPECT_LT((F::gravity(two_r, w2, q) - test::vec({30.3404418506, 2.2248889756})).cwiseAbs().maxCoeff(), 1e-9);
+  if constexpr (F::has_gravity_torque) {
+    EXPECT_LT((F::gravity_torque(two_r, w2, q) - test::vec({30.3404418506, 2.2248889756})).cwiseAbs().maxCoeff(), 1e-9);
   }
   const VecX<double> qrp = test::vec({0.5, 0.8});
   const VecX<double> taurp = F::inverse_dynamics(rp, wrp, qrp, test::vec({1.2, -0.3}), test::vec({0.7, 0.4}));
@@ -215,8 +215,8 @@ TYPED_TEST(CrossCheck, StandardDhValuesOfTheTmlDigest) {
     test::WorkspaceOf<F> ws(k.model);
     EXPECT_LT((F::inverse_dynamics(k.model, ws, k.q, k.v, k.a) - k.tau).cwiseAbs().maxCoeff(), 1e-11) << k.model.name;
     if (k.model.dof != 6) continue;
-    if constexpr (F::has_gravity) {
-      EXPECT_NEAR(F::gravity(k.model, ws, k.q)[1], 35.123604371953, 1e-11);
+    if constexpr (F::has_gravity_torque) {
+      EXPECT_NEAR(F::gravity_torque(k.model, ws, k.q)[1], 35.123604371953, 1e-11);
     }
     if constexpr (F::has_mass_matrix) {
       EXPECT_NEAR(F::mass_matrix(k.model, ws, k.q)(0, 0), 2.963746464050, 1e-11);
@@ -254,11 +254,11 @@ TYPED_TEST(CrossCheck, WrongSizesAreInputErrors) {
       if constexpr (F::has_mass_matrix) {
         EXPECT_THROW(F::mass_matrix(m, ws, bad), InputError) << name;
       }
-      if constexpr (F::has_gravity) {
-        EXPECT_THROW(F::gravity(m, ws, bad), InputError) << name;
+      if constexpr (F::has_gravity_torque) {
+        EXPECT_THROW(F::gravity_torque(m, ws, bad), InputError) << name;
       }
-      if constexpr (F::has_bias) {
-        EXPECT_THROW(F::bias(m, ws, ok, bad), InputError) << name;
+      if constexpr (F::has_nonlinear_effects) {
+        EXPECT_THROW(F::nonlinear_effects(m, ws, ok, bad), InputError) << name;
       }
     }
     EXPECT_NO_THROW(F::inverse_dynamics(m, ws, ok, ok, ok)) << name;

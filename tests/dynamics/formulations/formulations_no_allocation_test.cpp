@@ -62,11 +62,11 @@ TYPED_TEST(NoAllocation, AfterTheWorkspaceIsBuilt) {
     if constexpr (F::has_mass_matrix) {
       EXPECT_EQ(allocations_during([&] { F::mass_matrix(m, ws, c.q); }), 0) << m.name;
     }
-    if constexpr (F::has_gravity) {
-      EXPECT_EQ(allocations_during([&] { F::gravity(m, ws, c.q); }), 0) << m.name;
+    if constexpr (F::has_gravity_torque) {
+      EXPECT_EQ(allocations_during([&] { F::gravity_torque(m, ws, c.q); }), 0) << m.name;
     }
-    if constexpr (F::has_bias) {
-      EXPECT_EQ(allocations_during([&] { F::bias(m, ws, c.q, c.v); }), 0) << m.name;
+    if constexpr (F::has_nonlinear_effects) {
+      EXPECT_EQ(allocations_during([&] { F::nonlinear_effects(m, ws, c.q, c.v); }), 0) << m.name;
     }
   }
 }

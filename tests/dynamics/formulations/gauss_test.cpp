@@ -21,7 +21,7 @@ TEST(Gauss, MultiplierRouteEqualsReducedRoute) {
     std::mt19937_64 rng(1);
     const test::State s = test::random_state(rng, model);
     const VecX<double> P = gauss::inverse_dynamics(model, ws, s.q, s.v, s.a);
-    const VecX<double> reduced = gauss::mass_matrix(model, ws, s.q) * s.a + gauss::bias(model, ws, s.q, s.v);
+    const VecX<double> reduced = gauss::mass_matrix(model, ws, s.q) * s.a + gauss::nonlinear_effects(model, ws, s.q, s.v);
     worst = std::max(worst, test::rel_diff(P, reduced));
   }
   EXPECT_LE(worst, 1e-10);
@@ -115,7 +115,7 @@ TEST(Gauss, RejectsTreesAndWrongSizes) {
   EXPECT_THROW(gauss::inverse_dynamics(model, ws, bad, ok, ok), InputError);
   EXPECT_THROW(gauss::inverse_dynamics(model, ws, ok, ok, bad), InputError);
   EXPECT_THROW(gauss::mass_matrix(model, ws, bad), InputError);
-  EXPECT_THROW(gauss::bias(model, ws, ok, bad), InputError);
+  EXPECT_THROW(gauss::nonlinear_effects(model, ws, ok, bad), InputError);
   EXPECT_NO_THROW(gauss::inverse_dynamics(model, ws, ok, ok, ok));
 }
 

@@ -66,7 +66,7 @@ TEST(GeneralTheorems, RejectsTreesAndWrongSizes) {
   EXPECT_THROW(general_theorems::inverse_dynamics(model, ws, five, six, six), InputError);
   EXPECT_THROW(general_theorems::inverse_dynamics(model, ws, six, six, five), InputError);
   EXPECT_THROW(general_theorems::mass_matrix(model, ws, five), InputError);
-  EXPECT_THROW(general_theorems::bias(model, ws, six, five), InputError);
+  EXPECT_THROW(general_theorems::nonlinear_effects(model, ws, six, five), InputError);
   EXPECT_NO_THROW(general_theorems::inverse_dynamics(model, ws, six, six, six));
 }
 

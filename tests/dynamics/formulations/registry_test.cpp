@@ -38,7 +38,7 @@ Worst compare_all(const Model& model, const Model& reference, int states, std::u
                        a = test::random_vector(rng, model.dof);
     const VecX<double> tau = ref.inverse_dynamics(q, v, a);
     const MatX<double> M = ref.mass_matrix(q);
-    const VecX<double> g = ref.gravity(q);
+    const VecX<double> g = ref.gravity_torque(q);
     for (FormulationEvaluator& e : all) {
       const double d = test::rel_diff(e.inverse_dynamics(q, v, a), tau);
       if (d > w.tau) {
@@ -46,7 +46,7 @@ Worst compare_all(const Model& model, const Model& reference, int states, std::u
         w.tau_by = e.info.name;
       }
       if (e.mass_matrix) w.M = std::max(w.M, test::rel_diff(e.mass_matrix(q), M));
-      if (e.gravity) w.g = std::max(w.g, test::rel_diff(e.gravity(q), g));
+      if (e.gravity_torque) w.g = std::max(w.g, test::rel_diff(e.gravity_torque(q), g));
     }
   }
   return w;
@@ -127,7 +127,7 @@ TEST(Registry, TableIsTheList) {
     EXPECT_EQ(e.info.name, F::name);
     EXPECT_TRUE(static_cast<bool>(e.inverse_dynamics));
     EXPECT_EQ(static_cast<bool>(e.mass_matrix), F::has_mass_matrix) << F::name;
-    EXPECT_EQ(static_cast<bool>(e.gravity), F::has_gravity) << F::name;
+    EXPECT_EQ(static_cast<bool>(e.gravity_torque), F::has_gravity_torque) << F::name;
   });
   EXPECT_EQ(k, formulations().size());
   EXPECT_EQ(k, 12u);

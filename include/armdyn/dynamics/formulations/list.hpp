@@ -6,13 +6,13 @@
 //
 // A tag states the method's name (the `--method` string), where it is stated (source), whether it
 // refuses branching models (chains_only), which of the joint-space terms it defines besides the
-// inverse dynamics (has_mass_matrix, has_gravity, has_bias), and binds the formulation's own
+// inverse dynamics (has_mass_matrix, has_gravity_torque, has_nonlinear_effects), and binds the formulation's own
 // workspace and functions for any scalar S:
 //   template <class S> using Workspace = ...;   // built from ModelTpl<S>, holds every result
 //   static const VecX<S>& inverse_dynamics(model, ws, q, v, a);
 //   static const MatX<S>& mass_matrix(model, ws, q);       // when has_mass_matrix
-//   static const VecX<S>& gravity(model, ws, q);           // when has_gravity
-//   static const VecX<S>& bias(model, ws, q, v);           // when has_bias: C(q, v) v + g(q)
+//   static const VecX<S>& gravity_torque(model, ws, q);           // when has_gravity_torque
+//   static const VecX<S>& nonlinear_effects(model, ws, q, v);           // when has_nonlinear_effects: C(q, v) v + g(q)
 // This header declares the functions; they are compiled for double in the library. For another
 // scalar (OpCount, a dual number) include list_impl.hpp, which has their definitions.
 #include <type_traits>
@@ -26,7 +26,7 @@
 #include "armdyn/dynamics/formulations/vukobratovic/appel.hpp"
 #include "armdyn/dynamics/formulations/vukobratovic/gauss.hpp"
 #include "armdyn/dynamics/formulations/vukobratovic/general_theorems.hpp"
-#include "armdyn/dynamics/inverse_dynamics.hpp"
+#include "armdyn/dynamics/rnea_classical.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/dynamics/terms.hpp"
 
@@ -55,20 +55,20 @@ namespace formulation {
   template <class S> static const MatX<S>& mass_matrix(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q) { \
     return ns::mass_matrix(m, ws, q);                                                                    \
   }                                                                                                      \
-  template <class S> static const VecX<S>& gravity(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q) { \
-    return ns::gravity(m, ws, q);                                                                        \
+  template <class S> static const VecX<S>& gravity_torque(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q) { \
+    return ns::gravity_torque(m, ws, q);                                                                        \
   }
 #define ARMDYN_BIND_BIAS(ns)                                                                             \
   template <class S>                                                                                     \
-  static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {           \
-    return ns::bias(m, ws, q, v);                                                                        \
+  static const VecX<S>& nonlinear_effects(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {           \
+    return ns::nonlinear_effects(m, ws, q, v);                                                                        \
   }
 
 /// The production spatial recursive Newton-Euler with CRBA and the gravity torque (rnea.hpp).
 struct Rnea {
   static constexpr const char* name = "rnea";
   static constexpr const char* source = "spatial recursive Newton-Euler, [RBDA] ch. 5 (production path)";
-  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity = true, has_bias = true;
+  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = true;
   template <class S> using Workspace = DataTpl<S>;
   template <class S>
   static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
@@ -77,31 +77,31 @@ struct Rnea {
   template <class S> static const MatX<S>& mass_matrix(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q) {
     return armdyn::crba(m, d, q);
   }
-  template <class S> static const VecX<S>& gravity(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q) {
+  template <class S> static const VecX<S>& gravity_torque(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q) {
     return armdyn::gravity_torque(m, d, q);
   }
-  template <class S> static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> v) {
+  template <class S> static const VecX<S>& nonlinear_effects(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> v) {
     return armdyn::nonlinear_effects(m, d, q, v);
   }
 };
 
-/// The classical recursive Newton-Euler in body frames (inverse_dynamics.hpp).
+/// The classical recursive Newton-Euler in body frames (rnea_classical.hpp).
 struct RneaLean {
   static constexpr const char* name = "rnea-lean";
   static constexpr const char* source =
       "classical recursive Newton-Euler with W = [wd]x + [w]x^2, fewest operations, [TML] (7.1)-(7.6)";
-  static constexpr bool chains_only = false, has_mass_matrix = false, has_gravity = false, has_bias = false;
+  static constexpr bool chains_only = false, has_mass_matrix = false, has_gravity_torque = false, has_nonlinear_effects = false;
   template <class S> using Workspace = DataTpl<S>;
   template <class S>
   static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& d, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
-    return armdyn::inverse_dynamics(m, d, q, v, a);
+    return armdyn::rnea_classical(m, d, q, v, a);
   }
 };
 
 struct NewtonEuler {
   static constexpr const char* name = "newton-euler";
   static constexpr const char* source = "[Craig] (6.45)-(6.53), iterative Newton-Euler in link frames";
-  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity = true, has_bias = false;
+  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = false;
   ARMDYN_BIND_INVERSE_DYNAMICS(newton_euler)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(newton_euler)
 };
@@ -109,7 +109,7 @@ struct NewtonEuler {
 struct LuhWalkerPaul {
   static constexpr const char* name = "luh-walker-paul";
   static constexpr const char* source = "[TML] §3.3 (3.7)-(3.13), Luh-Walker-Paul Newton-Euler";
-  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity = true, has_bias = false;
+  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = false;
   ARMDYN_BIND_INVERSE_DYNAMICS(luh_walker_paul)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(luh_walker_paul)
 };
@@ -118,7 +118,7 @@ struct LuhWalkerPaul {
 struct ModifiedNewtonEuler {
   static constexpr const char* name = "modified-newton-euler";
   static constexpr const char* source = "[TML] §7 (7.1)-(7.6), modified Newton-Euler";
-  static constexpr bool chains_only = true, has_mass_matrix = false, has_gravity = false, has_bias = false;
+  static constexpr bool chains_only = true, has_mass_matrix = false, has_gravity_torque = false, has_nonlinear_effects = false;
   template <class S> using Workspace = luh_walker_paul::Workspace<S>;
   template <class S>
   static const VecX<S>& inverse_dynamics(const ModelTpl<S>& m, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
@@ -129,7 +129,7 @@ struct ModifiedNewtonEuler {
 struct Lagrange {
   static constexpr const char* name = "lagrange";
   static constexpr const char* source = "[TML] §3.1 (3.1), Uicker/Lewis 4x4 Lagrange";
-  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity = true, has_bias = false;
+  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = false;
   ARMDYN_BIND_INVERSE_DYNAMICS(lagrange)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(lagrange)
 };
@@ -137,14 +137,14 @@ struct Lagrange {
 struct RecursiveLagrange {
   static constexpr const char* name = "recursive-lagrange";
   static constexpr const char* source = "[TML] §3.2 (3.2)-(3.6), Hollerbach's recursive Lagrange";
-  static constexpr bool chains_only = true, has_mass_matrix = false, has_gravity = false, has_bias = false;
+  static constexpr bool chains_only = true, has_mass_matrix = false, has_gravity_torque = false, has_nonlinear_effects = false;
   ARMDYN_BIND_INVERSE_DYNAMICS(recursive_lagrange)
 };
 
 struct GibbsAppell {
   static constexpr const char* name = "gibbs-appell";
   static constexpr const char* source = "[TML] §3.4 (3.14), Horowitz-Tomizuka Gibbs-Appell";
-  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity = true, has_bias = false;
+  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = false;
   ARMDYN_BIND_INVERSE_DYNAMICS(gibbs_appell)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(gibbs_appell)
 };
@@ -152,7 +152,7 @@ struct GibbsAppell {
 struct GeneralTheorems {
   static constexpr const char* name = "general-theorems";
   static constexpr const char* source = "[VP] §2.3, method of general theorems";
-  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity = true, has_bias = true;
+  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = true;
   ARMDYN_BIND_INVERSE_DYNAMICS(general_theorems)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(general_theorems)
   ARMDYN_BIND_BIAS(general_theorems)
@@ -161,7 +161,7 @@ struct GeneralTheorems {
 struct Appel {
   static constexpr const char* name = "appel";
   static constexpr const char* source = "[VP] §2.9, Appel's equations";
-  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity = true, has_bias = true;
+  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = true;
   ARMDYN_BIND_INVERSE_DYNAMICS(appel)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(appel)
   ARMDYN_BIND_BIAS(appel)
@@ -170,7 +170,7 @@ struct Appel {
 struct Gauss {
   static constexpr const char* name = "gauss";
   static constexpr const char* source = "[VP] §2.8, Gauss' principle";
-  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity = true, has_bias = true;
+  static constexpr bool chains_only = true, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = true;
   ARMDYN_BIND_INVERSE_DYNAMICS(gauss)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(gauss)
   ARMDYN_BIND_BIAS(gauss)
@@ -180,7 +180,7 @@ struct Gauss {
 struct ConfigurationSpace {
   static constexpr const char* name = "configuration-space";
   static constexpr const char* source = "[Craig] (6.63), M a + B[vv] + C[v^2] + G by Christoffel symbols";
-  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity = true, has_bias = false;
+  static constexpr bool chains_only = false, has_mass_matrix = true, has_gravity_torque = true, has_nonlinear_effects = false;
   ARMDYN_BIND_INVERSE_DYNAMICS(terms)
   ARMDYN_BIND_MASS_MATRIX_AND_GRAVITY(terms)
 };

@@ -11,6 +11,6 @@
 #include "armdyn/dynamics/formulations/vukobratovic/appel_impl.hpp"
 #include "armdyn/dynamics/formulations/vukobratovic/gauss_impl.hpp"
 #include "armdyn/dynamics/formulations/vukobratovic/general_theorems_impl.hpp"
-#include "armdyn/dynamics/inverse_dynamics_impl.hpp"
+#include "armdyn/dynamics/rnea_classical_impl.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/dynamics/terms_impl.hpp"

@@ -17,7 +17,7 @@ struct FormulationInfo {
   std::string source;  ///< where the formulation is stated, e.g. "[Craig] (6.45)-(6.53)"
   bool chains_only;    ///< refuses branching models
   bool has_mass_matrix;
-  bool has_gravity;
+  bool has_gravity_torque;
 };
 
 /// A formulation bound to one model, with its workspace. The model must outlive it. Members
@@ -26,7 +26,7 @@ struct FormulationEvaluator {
   FormulationInfo info;
   std::function<const VecX<double>&(VecIn<double> q, VecIn<double> v, VecIn<double> a)> inverse_dynamics;
   std::function<const MatX<double>&(VecIn<double> q)> mass_matrix;
-  std::function<const VecX<double>&(VecIn<double> q)> gravity;
+  std::function<const VecX<double>&(VecIn<double> q)> gravity_torque;
 };
 
 /// The formulations, the production spatial RNEA ("rnea") first.
