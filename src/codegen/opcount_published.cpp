@@ -155,7 +155,7 @@ const Note kNotes[] = {
     {"gravity",
      "gravity_torque is the spatial rnea with no velocities and accelerations: only the rotated "
      "base acceleration -g travels outward, each link contributes its force I a and the inward pass "
-     "is rnea's. No published count; rnea_classical' passes would do it for 33n - 21 mul, but "
+     "is rnea's. No published count; rnea_classical's passes would do it for 33n - 21 mul, but "
      "take longer on double (docs/opcounts.md)."},
     {"forward_dynamics",
      "CRBA, the bias c(q, qd) by the spatial RNEA passes on CRBA's joint placements, and a Cholesky "
