@@ -261,13 +261,13 @@ TEST(Terms, ConfigurationSpaceInverseDynamicsAndGravity) {
     const VecX<double> tau = rnea(c.model, data, x.q, x.v, x.a);
     const VecX<double> g = gravity_torque(c.model, data, x.q);
     worst_tau = std::max(worst_tau, test::rel_diff(terms::inverse_dynamics(c.model, ws, x.q, x.v, x.a), tau));
-    worst_g = std::max(worst_g, test::rel_diff(terms::gravity(c.model, ws, x.q), g));
+    worst_g = std::max(worst_g, test::rel_diff(terms::gravity_torque(c.model, ws, x.q), g));
     const VecX<double> dU =
         test::central_gradient([&](const VecX<double>& q) { return terms::potential_energy(c.model, ws, q); }, x.q);
     worst_dU = std::max(worst_dU, test::rel_diff(dU, g));
     if (sensitive(c)) {
       EXPECT_GT(test::rel_diff(terms::inverse_dynamics(wrong(c.model), ww, x.q, x.v, x.a), tau), 1e-6) << c.name;
-      EXPECT_GT(test::rel_diff(terms::gravity(wrong(c.model), ww, x.q), g), 1e-6) << c.name;
+      EXPECT_GT(test::rel_diff(terms::gravity_torque(wrong(c.model), ww, x.q), g), 1e-6) << c.name;
     }
   }
   EXPECT_LT(worst_tau, 1e-10);
@@ -331,7 +331,7 @@ TEST(Terms, RejectsWrongSizesAndAnotherModel) {
   EXPECT_THROW(terms::coriolis_matrix(puma, ws, q, bad), InputError);
   EXPECT_THROW(terms::kinetic_energy(puma, ws, q, bad), InputError);
   const Model rp = builtin_model("rp").model;
-  EXPECT_THROW(terms::gravity(rp, ws, VecX<double>::Zero(2)), InputError);
+  EXPECT_THROW(terms::gravity_torque(rp, ws, VecX<double>::Zero(2)), InputError);
 }
 
 // Storage::kQuadratic: no O(n^3) array until a derivative route allocates it, the same results as
@@ -344,7 +344,7 @@ TEST(Terms, QuadraticStorageHoldsNoCubicArraysUntilNeeded) {
   EXPECT_TRUE(small.dM.empty() && small.christoffel.empty() && small.craig_B.size() == 0 && small.vv.size() == 0);
   EXPECT_EQ(full.dM.size(), 9u);
   EXPECT_EQ(terms::mass_matrix(m, small, s.q), terms::mass_matrix(m, full, s.q));
-  EXPECT_EQ(terms::gravity(m, small, s.q), terms::gravity(m, full, s.q));
+  EXPECT_EQ(terms::gravity_torque(m, small, s.q), terms::gravity_torque(m, full, s.q));
   EXPECT_EQ(terms::kinetic_energy(m, small, s.q, s.v), terms::kinetic_energy(m, full, s.q, s.v));
   EXPECT_EQ(terms::potential_energy(m, small, s.q), terms::potential_energy(m, full, s.q));
   EXPECT_TRUE(small.dM.empty());
