@@ -460,3 +460,56 @@ TEST_F(Cli, OpcountJsonContract) {
 
 }  // namespace
 }  // namespace armdyn
+
+namespace armdyn {
+namespace {
+
+// `armdyn info`: which way gravity points in the base frame, the joint axes there, a DH table's
+// base placement, and a warning when gravity is parallel to every revolute joint axis (the
+// gravity torques are then identically zero: e.g. a planar arm's -Y0 typed as the base's -y).
+TEST_F(Cli, InfoSaysWhichWayGravityPointsAndShowsTheDhBase) {
+  const Result r = run({"info", "planar2r"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("[0, 0, -9.81] m/s^2 in the base frame 'base' (along -z); in DH frame {0}: [0, -9.81, 0] "
+                       "(along -y0)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(DH base +DH frame \{0\} is the base frame turned 90 deg about \+x)")))
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(joint1 +revolute +base +-y )"))) << r.out;
+  EXPECT_NE(r.out.find("warnings: none"), std::string::npos) << r.out;
+
+  const Result rj = run({"info", "planar2r", "--json"});
+  ASSERT_EQ(rj.status, 0) << rj.err;
+  const json j = json::parse(rj.out);
+  EXPECT_EQ(j.at("gravity_torques_vanish"), false);
+  EXPECT_EQ(j.at("joints").at(1).at("axis"), json::parse("[0, -1, 0]"));
+  EXPECT_EQ(j.at("dh").at("base").at("rotation"), json::parse("[[1, 0, 0], [0, 0, -1], [0, 1, 0]]"));
+  EXPECT_EQ(j.at("dh").at("base").at("position"), json::parse("[0, 0, 0]"));
+  // No base rotation: the DH table's frame {0} is the base frame, and the text says nothing of it.
+  EXPECT_EQ(run({"info", "puma560"}).out.find("DH base"), std::string::npos);
+}
+
+TEST_F(Cli, InfoWarnsWhenGravityIsParallelToEveryRevoluteJointAxis) {
+  // A planar arm whose joints turn about the base's z, under the default gravity along -z.
+  const std::string arm = file("flat.json", R"({"name": "flat", "convention": "modified", "links": [
+    {"name": "link1", "joint": "joint1", "type": "revolute", "a": 0, "alpha": 0, "d": 0, "theta": 0,
+     "mass": 1, "com": [0.5, 0, 0]},
+    {"name": "link2", "joint": "joint2", "type": "revolute", "a": 1, "alpha": 0, "d": 0, "theta": 0,
+     "mass": 1, "com": [0.5, 0, 0]}]})");
+  const Result r = run({"info", arm});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::size_t warnings = r.out.find("warnings:");
+  ASSERT_NE(warnings, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("is parallel to every revolute joint axis", warnings), std::string::npos) << r.out;
+  const json j = json::parse(run({"info", arm, "--json"}).out);
+  EXPECT_EQ(j.at("gravity_torques_vanish"), true);
+  ASSERT_EQ(j.at("warnings").size(), 1u);
+  EXPECT_NE(j["warnings"][0].get<std::string>().find("identically zero"), std::string::npos);
+  // Craig's planar arms, as built in, are vertical: no warning.
+  for (const char* name : {"planar2r", "planar3r", "craig3r", "rp"})
+    EXPECT_EQ(json::parse(run({"info", name, "--json"}).out).at("gravity_torques_vanish"), false) << name;
+}
+
+}  // namespace
+}  // namespace armdyn
