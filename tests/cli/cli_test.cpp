@@ -511,5 +511,65 @@ TEST_F(Cli, InfoWarnsWhenGravityIsParallelToEveryRevoluteJointAxis) {
     EXPECT_EQ(json::parse(run({"info", name, "--json"}).out).at("gravity_torques_vanish"), false) << name;
 }
 
+// `armdyn check --json`: {"model", "dof", "states", "seed", "ok", "rows": [{"subject", "quantity",
+// "worst", "tolerance", "ok"}], "skipped"}, the same rows and verdict as the table.
+TEST_F(Cli, CheckJsonHasEveryRowOfTheTable) {
+  const Result r = run({"check", "planar2r", "--states", "2", "--seed", "18446744073709551615", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "planar2r");
+  EXPECT_EQ(j.at("dof"), 2);
+  EXPECT_EQ(j.at("states"), 2);
+  EXPECT_EQ(j.at("seed").get<std::uint64_t>(), 18446744073709551615ULL);  // exact, not through a double
+  EXPECT_EQ(j.at("ok"), true);
+  EXPECT_TRUE(j.at("skipped").is_array());
+  const Result text = run({"check", "planar2r", "--states", "2", "--seed", "18446744073709551615"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  ASSERT_GE(j.at("rows").size(), 10u);
+  for (const json& row : j["rows"]) {
+    EXPECT_NE(text.out.find(row.at("subject").get<std::string>()), std::string::npos) << row;
+    EXPECT_NE(text.out.find(row.at("quantity").get<std::string>()), std::string::npos) << row;
+    EXPECT_LE(row.at("worst").get<double>(), row.at("tolerance").get<double>()) << row;
+    EXPECT_EQ(row.at("ok"), true) << row;
+  }
+  // 17 significant digits, like eval: a tolerance of 1e-9 is written as 1.0000000000000001e-09.
+  EXPECT_NE(r.out.find("\"tolerance\": 1.0000000000000001e-09"), std::string::npos) << r.out;
+  EXPECT_EQ(run({"check", "planar2r", "--states", "0", "--json"}).status, 2);
+}
+
+// `armdyn parallelism --json`: {"algorithm", "models": [{"model", "dof", "work", "counts",
+// "critical_path", "average_parallelism", "tml_table_8_6" (rnea), "schedules"}]}.
+TEST_F(Cli, ParallelismJson) {
+  const Result r = run({"parallelism", "--chain", "3", "--processors", "1,2,1000", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j.at("algorithm"), "rnea");
+  ASSERT_EQ(j.at("models").size(), 1u);
+  const json& m = j["models"][0];
+  EXPECT_EQ(m.at("dof"), 3);
+  const int work = m.at("work"), length = m.at("critical_path").at("length");
+  EXPECT_GT(work, length);
+  EXPECT_EQ(m.at("tml_table_8_6").at("mul_steps"), 27 * 3 + 42);
+  EXPECT_EQ(m.at("tml_table_8_6").at("add_steps"), 27 * 3 + 41);
+  EXPECT_DOUBLE_EQ(m.at("average_parallelism").get<double>(), static_cast<double>(work) / length);
+  ASSERT_EQ(m.at("schedules").size(), 3u);
+  EXPECT_EQ(m["schedules"][0].at("processors"), 1);
+  EXPECT_EQ(m["schedules"][0].at("makespan"), work);
+  EXPECT_EQ(m["schedules"][0].at("speedup"), 1.0);
+  EXPECT_EQ(m["schedules"][2].at("makespan"), length);
+  for (const char* field : {"mul", "add", "div", "sqrt", "sin", "cos"}) EXPECT_TRUE(m.at("counts").contains(field));
+  // The text report gives the same work.
+  const Result text = run({"parallelism", "--chain", "3"});
+  EXPECT_NE(text.out.find(std::to_string(work) + " operations"), std::string::npos) << text.out;
+
+  const json range = json::parse(run({"parallelism", "--chain", "2-4", "--algorithm", "gravity", "--json"}).out);
+  ASSERT_EQ(range.at("models").size(), 3u);
+  EXPECT_EQ(range["models"][2].at("dof"), 4);
+  EXPECT_FALSE(range["models"][0].contains("tml_table_8_6"));  // Table 8.6 is the RNEA's
+  const json model = json::parse(run({"parallelism", "puma560", "--json"}).out);
+  EXPECT_EQ(model.at("models").at(0).at("model"), "puma560");
+  EXPECT_EQ(run({"parallelism", "--chain", "0", "--json"}).status, 2);
+}
+
 }  // namespace
 }  // namespace armdyn
