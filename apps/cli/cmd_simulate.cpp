@@ -211,7 +211,8 @@ int run_simulate(const SimulateOptions& o) {
     f = nullptr;
     if (stats.limit_joint >= 0)
       std::fprintf(stderr, "armdyn simulate: stopped at t = %.17g (--stop-at-limits)\n", stats.final_time);
-    if (!o.plot.empty()) plot_simulation(tmp, o.plot, "armdyn simulate " + model.name + " (" + o.integrator + ")");
+    if (!o.plot.empty())
+      plot_simulation(tmp, o.plot, "armdyn simulate " + model.name + " (" + o.integrator + ")", model.joint_names);
     if (o.out.empty()) {
       copy_to_stdout(tmp);
       std::remove(tmp.c_str());

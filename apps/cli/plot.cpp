@@ -102,13 +102,16 @@ std::string plot_script_path() {
   throw InternalError("--plot: cannot find plot_simulation.py (set ARMDYN_PLOT_SCRIPT)");
 }
 
-void plot_simulation(const std::string& csv, const std::string& png, const std::string& title) {
+void plot_simulation(const std::string& csv, const std::string& png, const std::string& title,
+                     const std::vector<std::string>& joint_names) {
   const std::string script = plot_script_path();
   const std::string tmp = temp_file_beside(png, "--plot");
   std::string log = (fs::temp_directory_path() / "armdyn_plot_XXXXXX").string();
   const int log_fd = mkstemp(log.data());
   if (log_fd >= 0) close(log_fd);
-  const int status = run({python(), script, csv, tmp, "--title", title}, log);
+  std::vector<std::string> args = {python(), script, csv, tmp, "--title=" + title};
+  for (const std::string& name : joint_names) args.push_back("--joint-name=" + name);  // "=": names may start with '-'
+  const int status = run(args, log);
   const std::string why = last_line(log);
   std::remove(log.c_str());
   if (status != 0) {

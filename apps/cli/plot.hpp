@@ -2,6 +2,7 @@
 // `--plot FILE.png` of `armdyn simulate`: runs the plotting script shipped with armdyn
 // (plot_simulation.py, matplotlib) on a finished CSV file.
 #include <string>
+#include <vector>
 
 namespace armdyn::cli {
 
@@ -19,8 +20,9 @@ void commit_file(const std::string& tmp, const std::string& path, const std::str
 std::string plot_script_path();
 
 /// Plots `csv` into `png` (written to a temporary file beside it and renamed: never half
-/// written) with `title`. The interpreter is $ARMDYN_PYTHON, else /usr/bin/python3, else the
+/// written) with `title`; the legends name the joints `joint_names` (else "joint 1", ...). The interpreter is $ARMDYN_PYTHON, else /usr/bin/python3, else the
 /// python3 on PATH. InternalError with the script's last stderr line when it fails.
-void plot_simulation(const std::string& csv, const std::string& png, const std::string& title);
+void plot_simulation(const std::string& csv, const std::string& png, const std::string& title,
+                     const std::vector<std::string>& joint_names = {});
 
 }  // namespace armdyn::cli

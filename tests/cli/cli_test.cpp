@@ -571,5 +571,25 @@ TEST_F(Cli, ParallelismJson) {
   EXPECT_EQ(run({"parallelism", "--chain", "0", "--json"}).status, 2);
 }
 
+// `armdyn simulate --plot`: the plotting script gets the joint names for its legends. A stand-in
+// script (ARMDYN_PLOT_SCRIPT) writes the arguments it was given into the PNG file.
+TEST_F(Cli, PlotLegendsGetTheJointNames) {
+  const std::string script = file("fake_plot.py", "import sys\nopen(sys.argv[2], 'w').write('\\n'.join(sys.argv[3:]))\n");
+  const std::string png = path("fall.png");
+  ASSERT_EQ(setenv("ARMDYN_PLOT_SCRIPT", script.c_str(), 1), 0);
+  const Result r = run({"simulate", kUr5Model(), "--duration", "0.01", "--out", path("fall.csv"), "--plot", png});
+  unsetenv("ARMDYN_PLOT_SCRIPT");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string args = read_file(png);
+  EXPECT_NE(args.find("--title="), std::string::npos) << args;
+  std::size_t at = 0;
+  for (const char* joint : {"shoulder_pan_joint", "shoulder_lift_joint", "elbow_joint", "wrist_1_joint",
+                            "wrist_2_joint", "wrist_3_joint"}) {
+    const std::size_t k = args.find(std::string("--joint-name=") + joint, at);
+    ASSERT_NE(k, std::string::npos) << joint << " in order, in:\n" << args;
+    at = k;
+  }
+}
+
 }  // namespace
 }  // namespace armdyn
