@@ -217,7 +217,7 @@ SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0,
 std::string csv_header(int dof) {
   std::string h = "t";
   for (const char* name : {"q", "v", "a", "tau"})
-    for (int j = 1; j <= dof; ++j) h += "," + std::string(name) + std::to_string(j);
+    for (int j = 1; j <= dof; ++j) h.append(",").append(name).append(std::to_string(j));
   return h + ",kinetic,potential,energy\n";
 }
 

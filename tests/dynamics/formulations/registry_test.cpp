@@ -105,7 +105,9 @@ TEST(Registry, NamesAndErrors) {
   const Model tree = test::random_tree(rng, 5);
   bool branches = false;
   for (int i = 0; i < tree.dof; ++i) branches = branches || tree.parent[i] != i - 1;
-  if (branches) EXPECT_THROW(make_formulation("lagrange", tree), InputError);
+  if (branches) {
+    EXPECT_THROW(make_formulation("lagrange", tree), InputError);
+  }
 }
 
 }  // namespace
