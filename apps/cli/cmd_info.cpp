@@ -98,7 +98,7 @@ std::string gravity_text(const Model& m) {
   return out;
 }
 
-// "DH frame {0} is the base frame turned 90 deg about [1, 0, 0]" (and moved by p).
+// "DH frame {0} is the base frame turned 90 deg about +x" (and moved by p).
 std::string dh_base_text(const Transform<double>& base) {
   const Eigen::AngleAxis<double> turn(base.R);
   std::string out = "DH frame {0} is the base frame";
@@ -109,7 +109,7 @@ std::string dh_base_text(const Transform<double>& base) {
   return out;
 }
 
-// The loader's warnings and, when gravity misses every revolute joint, that one.
+// The loader's warnings and, when gravity is parallel to every revolute joint axis, that one.
 std::vector<std::string> all_warnings(const Model& m) {
   std::vector<std::string> out = m.warnings;
   if (std::string g = gravity_warning(m); !g.empty()) out.push_back(std::move(g));
