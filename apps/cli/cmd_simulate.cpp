@@ -16,6 +16,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/load.hpp"
+#include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
@@ -192,6 +193,9 @@ int run_simulate(const SimulateOptions& o) {
   if (!o.gravity.empty()) {
     const VecX<double> g = parse_list(o.gravity, 3, "--gravity");
     model = model.with_gravity(g.head<3>());
+    // e.g. Craig's planar arms with gravity along their joint axes: G(q) = 0 for every q.
+    if (const std::string w = gravity_warning(model); !w.empty() && !o.quiet)
+      std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
   }
   const int n = model.dof;
   const VecX<double> q0 = o.q0.empty() ? VecX<double>::Zero(n) : joint_vector(o.q0, o.model, n, "--q0");
@@ -222,7 +226,8 @@ int run_simulate(const SimulateOptions& o) {
   if (png) {
     OutputFile& rows = plot_rows ? *plot_rows : csv;
     rows.flush();
-    plot_simulation(rows.temporary_path(), *png, "armdyn simulate " + model.name + " (" + o.integrator + ")");
+    plot_simulation(rows.temporary_path(), *png, "armdyn simulate " + model.name + " (" + o.integrator + ")",
+                    model.joint_names);
     commit_together({&csv, png.get()});
   } else {
     csv.commit();

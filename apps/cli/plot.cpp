@@ -81,12 +81,15 @@ std::string plot_script_path() {
   throw InternalError("--plot: cannot find plot_simulation.py (set ARMDYN_PLOT_SCRIPT)");
 }
 
-void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title) {
+void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
+                     const std::vector<std::string>& joint_names) {
   const std::string script = plot_script_path();
   const std::string tmp = png.staging_path();
   // The script's messages: a scratch file, removed when done (or interrupted).
   OutputFile log((fs::temp_directory_path() / "armdyn_plot.log").string(), "--plot");
-  const int status = run({python(), script, csv, tmp, "--title", title}, log.staging_path());
+  std::vector<std::string> args = {python(), script, csv, tmp, "--title=" + title};
+  for (const std::string& name : joint_names) args.push_back("--joint-name=" + name);  // "=": names may start with '-'
+  const int status = run(args, log.staging_path());
   const std::string why = last_line(log.staging_path());
   if (status != 0) {
     png.discard();

@@ -2,6 +2,7 @@
 // `--plot FILE.png` of `armdyn simulate`: runs the plotting script shipped with armdyn
 // (plot_simulation.py, matplotlib) on a finished CSV file.
 #include <string>
+#include <vector>
 
 #include "output_file.hpp"
 
@@ -12,9 +13,10 @@ namespace armdyn::cli {
 /// when none exists.
 std::string plot_script_path();
 
-/// Plots `csv` into `png`'s staging file with `title`; the caller commits `png` (never half
-/// written). The interpreter is $ARMDYN_PYTHON, else /usr/bin/python3, else the
+/// Plots `csv` into `png`'s staging file with `title`, the legends naming the joints
+/// `joint_names` (else "joint 1", ...); the caller commits `png` (never half written). The interpreter is $ARMDYN_PYTHON, else /usr/bin/python3, else the
 /// python3 on PATH. InternalError with the script's last stderr line when it fails.
-void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title);
+void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
+                     const std::vector<std::string>& joint_names = {});
 
 }  // namespace armdyn::cli

@@ -41,9 +41,12 @@ std::string Polynomial::str() const {
     const bool negative = num < 0;
     const std::int64_t a = negative ? -num : num;
     out += out.empty() ? (negative ? "-" : "") : (negative ? " - " : " + ");
-    std::string c = den == 1 ? std::to_string(a) : "(" + std::to_string(a) + "/" + std::to_string(den) + ")";
-    if (k > 0 && den == 1 && a == 1) c.clear();
-    out += c + (k == 0 ? "" : k == 1 ? "n" : "n^" + std::to_string(k));
+    // Appended piece by piece: "(" + std::to_string(a) + ... trips GCC 12's -Wrestrict (a false
+    // positive in the inlined std::operator+(const char*, std::string&&)).
+    if (den != 1) out.append("(").append(std::to_string(a)).append("/").append(std::to_string(den)).append(")");
+    else if (k == 0 || a != 1) out += std::to_string(a);
+    if (k >= 1) out += "n";
+    if (k > 1) out.append("^").append(std::to_string(k));
   }
   return out.empty() ? "0" : out;
 }

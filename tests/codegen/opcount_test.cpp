@@ -276,8 +276,12 @@ TEST(OpCount, PublishedCountsNameCountedAlgorithms) {
   }
   // [Craig] §6.13: "for n = 6 ... 657 multiplications"; [TML] Table 8.1 Lagrange at n = 6: 5916
   for (const opcount::Published& p : opcount::published()) {
-    if (p.source == "[Craig] §6.13" && p.algorithm == "newton-euler") EXPECT_DOUBLE_EQ(p.mul(6), 657);
-    if (p.source == "[TML] Table 8.1" && p.algorithm == "lagrange") EXPECT_DOUBLE_EQ(p.mul(6), 5916);
+    if (p.source == "[Craig] §6.13" && p.algorithm == "newton-euler") {
+      EXPECT_DOUBLE_EQ(p.mul(6), 657);
+    }
+    if (p.source == "[TML] Table 8.1" && p.algorithm == "lagrange") {
+      EXPECT_DOUBLE_EQ(p.mul(6), 5916);
+    }
   }
 }
 

@@ -134,7 +134,9 @@ TEST(Integrators, OutputTimesAndLastRowAtT) {
     EXPECT_EQ(rows.back().t, 1.05);
     EXPECT_EQ(stats.final_time, 1.05);
     EXPECT_EQ(stats.samples, 12);
-    if (!is_adaptive(integrator)) EXPECT_EQ(stats.steps, 10 * 34 + 17) << to_string(integrator);
+    if (!is_adaptive(integrator)) {
+      EXPECT_EQ(stats.steps, 10 * 34 + 17) << to_string(integrator);
+    }
   }
 }
 
