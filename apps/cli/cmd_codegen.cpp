@@ -13,6 +13,7 @@
 #include "armdyn/codegen/emit_cpp.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
 
@@ -63,6 +64,9 @@ std::string counts_report(const Model& model, const std::vector<codegen::TracedF
 
 int run(const CodegenOptions& o) {
   if (o.out.empty() && !o.counts) throw InputError("codegen: give --out DIR (or --counts)");
+  // The prefix names functions and files: a C identifier only (checked before any work).
+  if (!o.prefix.empty() && !codegen::is_c_identifier(o.prefix))
+    throw InputError("--prefix: '" + printable(o.prefix) + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)");
   const Model loaded = load_model(o.model);
   const std::vector<codegen::Algorithm> algorithms = parse_list(o.algorithms);
   int snapped = 0;
@@ -72,8 +76,6 @@ int run(const CodegenOptions& o) {
   if (!o.out.empty()) {
     codegen::EmitOptions e;
     e.prefix = o.prefix.empty() ? codegen::sanitize_identifier(model.name) : o.prefix;
-    if (codegen::sanitize_identifier(e.prefix) != e.prefix)
-      throw InputError("--prefix: '" + e.prefix + "' is not a C identifier");
     e.model_name = model.name;
     e.model_source = model.source;
     e.gravity = model.gravity;
