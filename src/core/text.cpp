@@ -50,6 +50,11 @@ bool is_layout_control(std::uint32_t c) {
 
 }  // namespace
 
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
+  std::uint32_t code;
+  return i < s.size() ? sequence_at(s, i, code) : 0;
+}
+
 bool is_valid_utf8(std::string_view s) {
   std::uint32_t code;
   for (std::size_t i = 0; i < s.size();) {

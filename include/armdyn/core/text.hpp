@@ -1,10 +1,15 @@
 #pragma once
 // Text checks for names taken from model files: UTF-8 validity, and a printable rendering for
 // error messages and comments in generated code (one line, no control characters).
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace armdyn {
+
+/// Length (1 to 4) of the well-formed UTF-8 sequence that starts at byte `i` of `s`, or 0 when
+/// the bytes there are not one (RFC 3629; the rules of is_valid_utf8).
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
 
 /// True when `s` is well-formed UTF-8 (RFC 3629): no stray continuation bytes, no truncated or
 /// overlong sequences, no surrogates (U+D800..U+DFFF), nothing above U+10FFFF.
