@@ -16,6 +16,7 @@
 #include "armdyn/codegen/emit_cpp.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
 #include "output_file.hpp"
@@ -67,6 +68,9 @@ void check_out_folder(const std::string& out) {
 
 int run(const CodegenOptions& o) {
   if (o.out.empty() && !o.counts) throw InputError("codegen: give --out DIR (or --counts)");
+  // The prefix names functions and files: a C identifier only (checked before any work).
+  if (!o.prefix.empty() && !codegen::is_c_identifier(o.prefix))
+    throw InputError("--prefix: '" + printable(o.prefix) + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)");
   if (!o.out.empty()) check_out_folder(o.out);
   const Model loaded = load_model(o.model);
   const std::vector<codegen::Algorithm> algorithms = parse_list(o.algorithms);
@@ -77,8 +81,6 @@ int run(const CodegenOptions& o) {
   if (!o.out.empty()) {
     codegen::EmitOptions e;
     e.prefix = o.prefix.empty() ? codegen::sanitize_identifier(model.name) : o.prefix;
-    if (codegen::sanitize_identifier(e.prefix) != e.prefix)
-      throw InputError("--prefix: '" + e.prefix + "' is not a C identifier");
     e.model_name = model.name;
     e.model_source = model.source;
     e.gravity = model.gravity;

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "armdyn/core/text.hpp"
+
 namespace armdyn::cli {
 
 std::string format_number(double x) {
@@ -112,9 +114,28 @@ JsonWriter& JsonWriter::value(std::string_view s) {
   return *this;
 }
 
+// RFC 8259 section 7: '"', '\' and U+0000..U+001F escaped (the short forms where there are
+// some); U+2028 and U+2029 escaped too (valid JSON, but not valid in JavaScript strings). Bytes
+// that are not well-formed UTF-8 (a path, say; names are checked at load) become U+FFFD, so that
+// the document is always valid JSON text (section 8.1).
 void JsonWriter::write_string(std::string_view s) {
   out_ += '"';
-  for (const char ch : s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_sequence_length(s, i);
+    if (n == 0) {
+      out_ += "\\ufffd";
+      ++i;
+      continue;
+    }
+    if (n > 1) {
+      const std::string_view sequence = s.substr(i, n);
+      if (sequence == "\xE2\x80\xA8") out_ += "\\u2028";
+      else if (sequence == "\xE2\x80\xA9") out_ += "\\u2029";
+      else out_.append(sequence);
+      i += n;
+      continue;
+    }
+    const char ch = s[i++];
     const unsigned char u = static_cast<unsigned char>(ch);
     switch (ch) {
       case '"': out_ += "\\\""; break;

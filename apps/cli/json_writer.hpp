@@ -1,6 +1,8 @@
 #pragma once
 // A small JSON emitter for the tool's output. Numbers are written with printf("%.17g"), so that a
-// double read back is the double written; non-finite numbers are refused (JSON has none).
+// double read back is the double written; non-finite numbers are refused (JSON has none). Strings
+// are escaped per RFC 8259 (control characters, quotes, backslashes), and bytes that are not
+// UTF-8 become U+FFFD, so that the output is always valid JSON.
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -1,12 +1,15 @@
 #include "armdyn/model/builder.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "armdyn/spatial/rotation.hpp"
 
 namespace armdyn {
@@ -17,7 +20,14 @@ const char* to_string(JointType type) {
 
 namespace {
 
-std::string quoted(const char* kind, const std::string& name) { return std::string(kind) + " '" + name + "'"; }
+// The largest magnitude a model parameter may have (SI units): a mass times two lengths, as in the
+// mass matrix M = sum J^T I J, stays below 1e150 for any arm, far from overflow.
+constexpr double kMaxMagnitude = 1e50;
+
+// A name in a message: quoted, on one line, control characters and invalid UTF-8 escaped.
+std::string quoted(const char* kind, const std::string& name) {
+  return std::string(kind) + " '" + printable(name) + "'";
+}
 
 std::string join(const std::string& prefix, const std::string& field) { return prefix + field; }
 
@@ -28,7 +38,57 @@ std::string num(double x) {
   return out.str();
 }
 
+// The shortest text that reads back as x ("1e+308", "5e-324").
+std::string shortest(double x) {
+  char buffer[32];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
+}
+
 bool finite(const Transform<double>& X) { return X.R.allFinite() && X.p.allFinite(); }
+
+// Why a finite parameter cannot be used, or "" when it can: above kMaxMagnitude (or NaN: every
+// comparison here is written so that NaN fails it), or subnormal (nonzero, below DBL_MIN: such a
+// number has lost precision, and products of it vanish).
+std::string range_problem(double x) {
+  const double a = std::abs(x);
+  if (!(a <= kMaxMagnitude)) return "must be at most 1e50 in magnitude, got " + shortest(x);
+  if (a != 0 && !(a >= std::numeric_limits<double>::min()))
+    return "must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal number), got " + shortest(x);
+  return "";
+}
+
+// The first component of `v` with a range problem, as "<what> <problem>", or "".
+std::string range_problem(const Vec3<double>& v, const std::string& what) {
+  for (int k = 0; k < 3; ++k) {
+    const std::string problem = range_problem(v[k]);
+    if (!problem.empty()) return what + " " + problem;
+  }
+  return "";
+}
+
+// Why X is not a usable placement, or "": a rotation that is not proper orthonormal (to 1e-6), or
+// a translation with a range problem. `what` ("" or e.g. "link placement ") starts the message.
+std::string placement_problem(const Transform<double>& X, const std::string& what) {
+  const double off = (X.R.transpose() * X.R - Mat3<double>::Identity()).cwiseAbs().maxCoeff();
+  if (!(off <= 1e-6)) return what + "rotation is not orthonormal (R^T R differs from the identity by " + num(off) + ")";
+  if (!(X.R.determinant() > 0)) return what + "rotation is a reflection (determinant " + num(X.R.determinant()) + ")";
+  return range_problem(X.p, what + "position");
+}
+
+// The subtree inertias of every body, each about its own body frame, at the joint positions q
+// (X_parent_i(q_i) = tree[i] Rz(q_i) or tree[i] Tz(q_i), model.hpp); parent[i] < i.
+std::vector<Inertia<double>> composite_inertias(const Model& m, const std::vector<Inertia<double>>& body,
+                                                const std::vector<double>& q) {
+  std::vector<Inertia<double>> Ic = body;
+  for (int i = m.dof - 1; i >= 0; --i) {
+    if (m.parent[i] < 0) continue;
+    const Transform<double> joint = m.joint_type[i] == JointType::kRevolute
+                                        ? Transform<double>::rotation(rot_z(q[i]))
+                                        : Transform<double>::translation(Vec3<double>(0, 0, q[i]));
+    Ic[m.parent[i]] += transform_to_parent(m.tree[i] * joint, Ic[i]);
+  }
+  return Ic;
+}
 
 }  // namespace
 
@@ -40,12 +100,13 @@ const ModelBuilder::Link& ModelBuilder::find_link(const std::string& name, const
     if (l.name == name) return l;
   static const Link base{"", -1, Transform<double>::identity()};
   if (name == base_name_ || name.empty()) return base;
-  throw ModelError(source_, place, "parent", "unknown link '" + name + "'");
+  throw ModelError(source_, place, "parent", "unknown link '" + printable(name) + "'");
 }
 
 void ModelBuilder::check_link_name(const std::string& name) const {
   const std::string place = quoted("link", name);
   if (name.empty()) throw ModelError(source_, place, "name", "must not be empty");
+  if (!is_valid_utf8(name)) throw ModelError(source_, place, "name", "is not valid UTF-8");
   if (name == base_name_) throw ModelError(source_, place, "name", "the base link's name is used again");
   for (const Link& l : links_)
     if (l.name == name) throw ModelError(source_, place, "name", "two links have this name");
@@ -54,6 +115,7 @@ void ModelBuilder::check_link_name(const std::string& name) const {
 void ModelBuilder::add_joint_name(const std::string& name) {
   const std::string place = quoted("joint", name);
   if (name.empty()) throw ModelError(source_, place, "name", "must not be empty");
+  if (!is_valid_utf8(name)) throw ModelError(source_, place, "name", "is not valid UTF-8");
   for (const std::string& j : joint_names_)
     if (j == name) throw ModelError(source_, place, "name", "two joints have this name");
   joint_names_.push_back(name);
@@ -62,25 +124,32 @@ void ModelBuilder::add_joint_name(const std::string& name) {
 void ModelBuilder::check_inertial(const std::string& place, const LinkInertial& in) const {
   const std::string& pre = in.field_prefix;
   if (!std::isfinite(in.mass)) throw ModelError(source_, place, join(pre, "mass"), "must be finite, got " + num(in.mass));
-  if (in.mass < 0) throw ModelError(source_, place, join(pre, "mass"), "must be >= 0, got " + num(in.mass));
+  if (!(in.mass >= 0)) throw ModelError(source_, place, join(pre, "mass"), "must be >= 0, got " + num(in.mass));
+  if (const std::string p = range_problem(in.mass); !p.empty()) throw ModelError(source_, place, join(pre, "mass"), p);
   if (!in.com.allFinite()) throw ModelError(source_, place, join(pre, "origin"), "centre of mass must be finite");
+  if (const std::string p = range_problem(in.com, "centre of mass"); !p.empty())
+    throw ModelError(source_, place, join(pre, "origin"), p);
   const char* names[3][3] = {{"ixx", "ixy", "ixz"}, {"ixy", "iyy", "iyz"}, {"ixz", "iyz", "izz"}};
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 3; ++c)
       if (!std::isfinite(in.inertia(r, c)))
         throw ModelError(source_, place, join(pre, names[r][c]), "must be finite");
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c)
+      if (const std::string p = range_problem(in.inertia(r, c)); !p.empty())
+        throw ModelError(source_, place, join(pre, names[r][c]), p);
   const double scale = in.inertia.cwiseAbs().maxCoeff();
   const double tol = 1e-9 * scale + 1e-300;
   for (int r = 0; r < 3; ++r)
     for (int c = r + 1; c < 3; ++c)
-      if (std::abs(in.inertia(r, c) - in.inertia(c, r)) > tol)
+      if (!(std::abs(in.inertia(r, c) - in.inertia(c, r)) <= tol))
         throw ModelError(source_, place, join(pre, names[r][c]), "inertia tensor is not symmetric");
   const Eigen::SelfAdjointEigenSolver<Mat3<double>> eig(0.5 * (in.inertia + in.inertia.transpose()));
   const Vec3<double> l = eig.eigenvalues();  // ascending
-  if (l(0) < -tol)
+  if (!(l(0) >= -tol))
     throw ModelError(source_, place, join(pre, "inertia"),
                      "inertia tensor is not positive semi-definite (principal moment " + num(l(0)) + ")");
-  if (l(0) + l(1) < l(2) - tol)
+  if (!(l(0) + l(1) >= l(2) - tol))
     throw ModelError(source_, place, join(pre, "inertia"),
                      "principal moments " + num(l(0)) + ", " + num(l(1)) + ", " + num(l(2)) +
                          " violate the triangle inequality (the two smaller must add up to at least the largest)");
@@ -94,17 +163,23 @@ int ModelBuilder::add_link(const std::string& parent_link, const JointSpec& join
   const Link& parent = find_link(parent_link, jplace);
   if (!finite(joint.origin)) throw ModelError(source_, jplace, "origin", "must be finite");
   if (!finite(joint.link_in_joint)) throw ModelError(source_, jplace, "origin", "link placement must be finite");
-  if (!joint.axis.allFinite() || joint.axis.norm() < 1e-12)
+  if (const std::string p = placement_problem(joint.origin, ""); !p.empty()) throw ModelError(source_, jplace, "origin", p);
+  if (const std::string p = placement_problem(joint.link_in_joint, "link placement "); !p.empty())
+    throw ModelError(source_, jplace, "origin", p);
+  // The axis is only a direction: any finite, non-zero size is fine (scaled before normalising,
+  // so that a huge one does not overflow).
+  if (!joint.axis.allFinite() || !(joint.axis.norm() >= 1e-12))
     throw ModelError(source_, jplace, "axis", "must be a finite, non-zero vector");
+  const Vec3<double> axis = (joint.axis / joint.axis.cwiseAbs().maxCoeff()).normalized();
   const JointLimits& lim = joint.limits;
-  if (std::isnan(lim.lower) || std::isnan(lim.upper) || lim.lower > lim.upper)
+  if (!(lim.lower <= lim.upper))
     throw ModelError(source_, jplace, "limit", "lower limit " + num(lim.lower) + " exceeds upper limit " + num(lim.upper));
   if (!(lim.velocity > 0)) throw ModelError(source_, jplace, "limit/velocity", "must be > 0, got " + num(lim.velocity));
   if (!(lim.effort >= 0)) throw ModelError(source_, jplace, "limit/effort", "must be >= 0, got " + num(lim.effort));
   check_inertial(lplace, inertial);
 
   // Normalise: body frame = joint frame turned so that its z axis is the joint axis.
-  const Mat3<double> Ra = rotation_z_to(joint.axis.normalized());
+  const Mat3<double> Ra = rotation_z_to(axis);
   const Transform<double> tree = parent.in_body * joint.origin * Transform<double>::rotation(Ra);
   const Transform<double> link_in_body = Transform<double>::rotation(Ra.transpose()) * joint.link_in_joint;
 
@@ -130,11 +205,12 @@ void ModelBuilder::add_fixed_link(const std::string& parent_link, const std::str
   check_link_name(link_name);
   const Link& parent = find_link(parent_link, jplace);
   if (!finite(origin)) throw ModelError(source_, jplace, "origin", "must be finite");
+  if (const std::string p = placement_problem(origin, ""); !p.empty()) throw ModelError(source_, jplace, "origin", p);
   check_inertial(lplace, inertial);
   const Transform<double> in_body = parent.in_body * origin;
   const bool has_inertia = inertial.mass > 0 || inertial.inertia.cwiseAbs().maxCoeff() > 0;
   if (parent.body < 0) {
-    if (has_inertia) warnings_.push_back("the inertia of link '" + link_name + "', welded to the fixed base, is ignored");
+    if (has_inertia) warnings_.push_back("the inertia of link '" + printable(link_name) + "', welded to the fixed base, is ignored");
   } else {
     const Inertia<double> I = Inertia<double>::from_com(inertial.mass, in_body.apply(inertial.com),
                                                        in_body.R * inertial.inertia * in_body.R.transpose());
@@ -147,6 +223,8 @@ void ModelBuilder::add_fixed_link(const std::string& parent_link, const std::str
 
 Model ModelBuilder::build() const {
   if (model_.dof == 0) throw ModelError(source_, "", "", "the model has no movable joint");
+  if (!is_valid_utf8(name_)) throw ModelError(source_, quoted("model", name_), "name", "is not valid UTF-8");
+  if (!is_valid_utf8(base_name_)) throw ModelError(source_, quoted("link", base_name_), "name", "is not valid UTF-8");
   Model m = model_;
   m.name = name_;
   m.source = source_;
@@ -156,6 +234,8 @@ Model ModelBuilder::build() const {
   m.frames.insert(m.frames.begin(), Frame<double>{base_name_, -1, Transform<double>::identity()});
   for (const Transform<double>& X : m.tree) m.dh_rotation.push_back(dh_rotation_of(X.R));
   if (!gravity_.allFinite()) throw ModelError(source_, "", "gravity", "must be finite");
+  if (const std::string p = range_problem(gravity_, "each component"); !p.empty())
+    throw ModelError(source_, "", "gravity", p);
 
   // Per-body parameters after merging, and a check that every joint moves some inertia.
   std::vector<double> subtree_mass(m.dof, 0.0), subtree_trace(m.dof, 0.0);
@@ -163,6 +243,8 @@ Model ModelBuilder::build() const {
     const Inertia<double>& I = body_inertia_[i];
     const Vec3<double> c = I.m > 0 ? Vec3<double>(I.h / I.m) : Vec3<double>::Zero();
     const Mat3<double> Ic = I.I - I.m * (c.squaredNorm() * Mat3<double>::Identity() - c * c.transpose());
+    if (!(c.allFinite() && Ic.allFinite() && I.I.allFinite()))  // unreachable within kMaxMagnitude; fail closed
+      throw ModelError(source_, quoted("link", m.body_names[i]), "inertial", "the merged inertia is not finite");
     m.mass.push_back(I.m);
     m.com.push_back(c);
     m.inertia_com.push_back(0.5 * (Ic + Ic.transpose()));
@@ -178,13 +260,44 @@ Model ModelBuilder::build() const {
   }
   for (int i = 0; i < m.dof; ++i) {
     const bool moves_nothing = m.joint_type[i] == JointType::kPrismatic
-                                   ? subtree_mass[i] <= 0
-                                   : subtree_mass[i] <= 0 && subtree_trace[i] <= 0;
+                                   ? !(subtree_mass[i] > 0)
+                                   : !(subtree_mass[i] > 0) && !(subtree_trace[i] > 0);
     if (moves_nothing)
       throw ModelError(source_, quoted("joint", m.joint_names[i]), "",
                        std::string("moves no inertia: every link it carries is massless") +
                            (m.joint_type[i] == JointType::kRevolute ? " with zero rotational inertia" : ""));
   }
+  // A revolute joint whose subtree has mass and inertia can still move none of it: everything it
+  // carries lies on its axis (a point mass on the axis, a rod along it), so the diagonal entry
+  // M_ii = S_i^T Ic_i S_i, the subtree's moment of inertia about the axis, is zero and M is
+  // singular in every configuration. Ic_i is about the body-frame origin, on the axis, so M_ii
+  // is its (z, z) entry. It is evaluated at two unrelated configurations (a moment that is zero at
+  // one of them only is a singular pose, not a defect of the model) and compared with the
+  // subtree's total (the trace), so that round-off of an exact zero is still seen as zero.
+  const std::vector<std::vector<double>> poses = {[&] {
+    std::vector<double> q(m.dof);
+    for (int i = 0; i < m.dof; ++i) q[i] = 1.1 + 0.3 * i;
+    return q;
+  }(), [&] {
+    std::vector<double> q(m.dof);
+    for (int i = 0; i < m.dof; ++i) q[i] = -0.7 - 0.45 * i;
+    return q;
+  }()};
+  std::vector<bool> on_axis(m.dof, true);
+  for (const std::vector<double>& q : poses) {
+    const std::vector<Inertia<double>> Ic = composite_inertias(m, body_inertia_, q);
+    for (int i = 0; i < m.dof; ++i) {
+      const double moment = Ic[i].I(2, 2), total = Ic[i].I.trace();
+      if (!(std::isfinite(moment) && std::isfinite(total)))  // unreachable within kMaxMagnitude; fail closed
+        throw ModelError(source_, quoted("joint", m.joint_names[i]), "", "the inertia it moves is not finite");
+      if (moment > 1e-12 * total) on_axis[i] = false;
+    }
+  }
+  for (int i = 0; i < m.dof; ++i)
+    if (m.joint_type[i] == JointType::kRevolute && on_axis[i])
+      throw ModelError(source_, quoted("joint", m.joint_names[i]), "",
+                       "moves no inertia: everything it carries lies on its axis (zero moment of inertia about "
+                       "it, a singular mass matrix)");
   return m;
 }
 

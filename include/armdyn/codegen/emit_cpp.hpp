@@ -19,8 +19,8 @@ namespace armdyn::codegen {
 
 struct EmitOptions {
   std::string prefix;        ///< function prefix P (a C identifier)
-  std::string model_name;    ///< for the header comment
-  std::string model_source;  ///< for the header comment
+  std::string model_name;    ///< for the header comment (escaped there: any text is safe)
+  std::string model_source;  ///< for the header comment (escaped there: any text is safe)
   Vec3<double> gravity = Vec3<double>(0, 0, -9.81);
   int snapped = 0;  ///< round-off entries snap_round_off changed (for the header comment)
 };
@@ -36,6 +36,14 @@ GeneratedCode emit_cpp(const std::vector<TracedFunction>& functions, const EmitO
 /// `name` made a C identifier: characters other than [A-Za-z0-9_] become '_', and a leading digit
 /// (or an empty name) gets a leading "m_".
 std::string sanitize_identifier(const std::string& name);
+
+/// True when `name` is a C identifier: [A-Za-z_][A-Za-z0-9_]*.
+bool is_c_identifier(const std::string& name);
+
+/// `text` made safe inside a `//` comment of generated code: on one line, with control and
+/// bidirectional characters, backslashes and invalid UTF-8 escaped (armdyn::printable) and every
+/// "*/" written "* /", so that nothing in it can end the comment or splice the next line.
+std::string comment_text(const std::string& text);
 
 /// A double written so that it reads back exactly (shortest round trip), always as a floating
 /// literal ("2.0", "0.1", "1e-05").

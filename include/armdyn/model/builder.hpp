@@ -2,7 +2,14 @@
 // ModelBuilder: the only way to make a Model. It takes links and joints in the user's own frames
 // (URDF link frames, DH frames), normalises them (see model.hpp), merges fixed links into their
 // moving parent, and validates everything, reporting a ModelError that names the source, the link
-// or joint, and the field.
+// or joint, and the field. Every check fails closed (a NaN anywhere is refused). Besides being
+// finite, every mass, inertia entry, centre-of-mass coordinate, joint or link position and
+// gravity component must be at most 1e50 in magnitude (SI units; a mass times two lengths then
+// stays below 1e150, so that M is always finite) and not subnormal (nonzero below 2.2e-308);
+// placements must be proper rotations; names must be non-empty, valid UTF-8 and unique. A joint
+// that moves no inertia is refused: a prismatic one whose subtree is massless, a revolute one
+// whose subtree has no moment of inertia about its axis (nothing at all, or everything on the
+// axis), since either makes the mass matrix singular in every configuration.
 #include <string>
 #include <vector>
 
@@ -56,8 +63,9 @@ class ModelBuilder {
   /// Validates the whole tree and returns the model.
   Model build() const;
 
-  /// Checks one inertial block (finite; mass >= 0; inertia symmetric, positive semi-definite,
-  /// triangle inequality) and throws a ModelError naming `place` and the field.
+  /// Checks one inertial block (finite, within 1e50, not subnormal; mass >= 0; inertia symmetric,
+  /// positive semi-definite, triangle inequality) and throws a ModelError naming `place` and the
+  /// field.
   void check_inertial(const std::string& place, const LinkInertial& inertial) const;
 
  private:
