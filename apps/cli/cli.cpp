@@ -7,6 +7,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -124,12 +125,19 @@ double now_seconds() {
 
 Progress::Progress(std::string label, double total, bool quiet)
     : label_(std::move(label)), total_(total), enabled_(!quiet && isatty(STDERR_FILENO) == 1),
-      start_(now_seconds()), last_(start_) {}
+      start_(now_seconds()), last_(start_) {
+  // $ARMDYN_PROGRESS_AFTER: seconds before the first progress line (default 1; 0 shows it at once).
+  if (const char* after = std::getenv("ARMDYN_PROGRESS_AFTER")) {
+    char* end = nullptr;
+    const double s = std::strtod(after, &end);
+    if (end != after && *end == '\0' && s >= 0 && s <= 3600) delay_ = s;
+  }
+}
 
 void Progress::update(double x) {
   if (!enabled_) return;
   const double now = now_seconds();
-  if (now - start_ < 1.0 || now - last_ < 0.25) return;
+  if (now - start_ < delay_ || (shown_ && now - last_ < 0.25)) return;
   last_ = now;
   shown_ = open_ = true;
   std::fprintf(stderr, "\r%s: t = %.4g of %g s (%.0f%%)   ", label_.c_str(), x, total_, 100.0 * x / total_);

@@ -90,7 +90,7 @@ class Progress {
   std::string label_;
   double total_;
   bool enabled_, shown_ = false, open_ = false;
-  double start_, last_;
+  double start_, last_, delay_ = 1.0;
 };
 
 }  // namespace armdyn::cli

@@ -96,8 +96,7 @@ ModelBuilder::ModelBuilder(std::string source, std::string model_name)
     : source_(std::move(source)), name_(std::move(model_name)) {}
 
 const ModelBuilder::Link& ModelBuilder::find_link(const std::string& name, const std::string& place) const {
-  for (const Link& l : links_)
-    if (l.name == name) return l;
+  if (const auto it = link_index_.find(name); it != link_index_.end()) return links_[it->second];
   static const Link base{"", -1, Transform<double>::identity()};
   if (name == base_name_ || name.empty()) return base;
   throw ModelError(source_, place, "parent", "unknown link '" + printable(name) + "'");
@@ -108,17 +107,14 @@ void ModelBuilder::check_link_name(const std::string& name) const {
   if (name.empty()) throw ModelError(source_, place, "name", "must not be empty");
   if (!is_valid_utf8(name)) throw ModelError(source_, place, "name", "is not valid UTF-8");
   if (name == base_name_) throw ModelError(source_, place, "name", "the base link's name is used again");
-  for (const Link& l : links_)
-    if (l.name == name) throw ModelError(source_, place, "name", "two links have this name");
+  if (link_index_.count(name)) throw ModelError(source_, place, "name", "two links have this name");
 }
 
 void ModelBuilder::add_joint_name(const std::string& name) {
   const std::string place = quoted("joint", name);
   if (name.empty()) throw ModelError(source_, place, "name", "must not be empty");
   if (!is_valid_utf8(name)) throw ModelError(source_, place, "name", "is not valid UTF-8");
-  for (const std::string& j : joint_names_)
-    if (j == name) throw ModelError(source_, place, "name", "two joints have this name");
-  joint_names_.push_back(name);
+  if (!joint_names_.insert(name).second) throw ModelError(source_, place, "name", "two joints have this name");
 }
 
 void ModelBuilder::check_inertial(const std::string& place, const LinkInertial& in) const {
@@ -192,6 +188,7 @@ int ModelBuilder::add_link(const std::string& parent_link, const JointSpec& join
   model_.limits.push_back(lim);
   body_inertia_.push_back(Inertia<double>::from_com(inertial.mass, link_in_body.apply(inertial.com),
                                                     link_in_body.R * inertial.inertia * link_in_body.R.transpose()));
+  link_index_.emplace(link_name, links_.size());
   links_.push_back(Link{link_name, body, link_in_body});
   model_.frames.push_back(Frame<double>{link_name, body, link_in_body});
   return body;
@@ -217,6 +214,7 @@ void ModelBuilder::add_fixed_link(const std::string& parent_link, const std::str
     body_inertia_[parent.body] += I;
   }
   const int body = parent.body;
+  link_index_.emplace(link_name, links_.size());
   links_.push_back(Link{link_name, body, in_body});
   model_.frames.push_back(Frame<double>{link_name, body, in_body});
 }

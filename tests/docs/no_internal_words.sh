@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$1"
 pattern='\b(digest|oracle|OCR|seed)\b|this (two-core )?machine|as of this writing|commit [0-9a-f]{7}'
 # Random-number seeds, removed from a line before it is checked again.
-allowed='--seed|random seed|seed S\]|std::uint64_t seed|rng\(seed\)|opts(\.|->)seed|`seed`|seed " <<'
+allowed='--seed|random seed|seed S\]|std::uint64_t seed|rng\(seed\)|opts(\.|->)seed|`seed`|seed " <<|"seed"'
 hits=$(grep -rnIiE "$pattern" docs include src apps README.md | sed -E "s/$allowed//g" | grep -iE "$pattern" || true)
 if [ -n "$hits" ]; then
   echo "$hits"

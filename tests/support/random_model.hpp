@@ -139,34 +139,28 @@ inline const Transform<double>& frame_in_body(const Model& model, const std::str
   return model.frames[static_cast<std::size_t>(k)].placement;
 }
 
-/// A model and the name a failing check prints.
-struct NamedModel {
-  std::string name;
-  Model model;
-};
-
-/// Random DH chains, n = 1...12, both conventions, all-revolute and mixed revolute/prismatic,
-/// full random inertia tensors.
-inline std::vector<NamedModel> random_chains(std::uint64_t seed) {
+/// Random DH chains, n = 1..12, both conventions, all-revolute and mixed revolute/prismatic,
+/// full random inertia tensors (48 models, named "<name>_revolute" / "<name>_mixed"). With
+/// `random_gravity`, each has gravity 9.81 along a random direction instead of the default.
+inline std::vector<Model> random_chains(std::uint64_t seed, bool random_gravity = false) {
   std::mt19937_64 rng(seed);
-  std::vector<NamedModel> out;
+  std::vector<Model> out;
   for (int n = 1; n <= 12; ++n)
     for (DhConvention c : {DhConvention::kStandard, DhConvention::kModified})
       for (bool mixed : {false, true}) {
         Model m = random_dh_chain(rng, n, c, mixed);
-        out.push_back({m.name + (mixed ? "_mixed" : "_revolute"), std::move(m)});
+        if (random_gravity) m = m.with_gravity(9.81 * random_unit_vector(rng));
+        m.name += mixed ? "_mixed" : "_revolute";
+        out.push_back(std::move(m));
       }
   return out;
 }
 
-/// Random trees (branching, arbitrary axes, welded links), n = 1...12.
-inline std::vector<NamedModel> random_trees(std::uint64_t seed) {
+/// Random trees (branching, arbitrary axes, welded links), n = 1..12.
+inline std::vector<Model> random_trees(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
-  std::vector<NamedModel> out;
-  for (int n = 1; n <= 12; ++n) {
-    Model m = random_tree(rng, n);
-    out.push_back({m.name, std::move(m)});
-  }
+  std::vector<Model> out;
+  for (int n = 1; n <= 12; ++n) out.push_back(random_tree(rng, n));
   return out;
 }
 

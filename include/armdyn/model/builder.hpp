@@ -11,6 +11,8 @@
 // whose subtree has no moment of inertia about its axis (nothing at all, or everything on the
 // axis), since either makes the mass matrix singular in every configuration.
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "armdyn/model/model.hpp"
@@ -80,7 +82,8 @@ class ModelBuilder {
 
   std::string source_, name_, base_name_ = "base";
   std::vector<Link> links_;
-  std::vector<std::string> joint_names_;  ///< movable and fixed
+  std::unordered_map<std::string, std::size_t> link_index_;  ///< name -> index in links_
+  std::unordered_set<std::string> joint_names_;              ///< movable and fixed
   Model model_;
   std::vector<Inertia<double>> body_inertia_;
   Vec3<double> gravity_ = Vec3<double>(0, 0, -9.81);

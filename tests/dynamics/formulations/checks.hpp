@@ -15,6 +15,7 @@
 #include "armdyn/dynamics/formulations/list.hpp"
 #include "armdyn/dynamics/formulations/registry.hpp"
 #include "support/random_model.hpp"
+#include "support/state.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn::test {
@@ -26,31 +27,6 @@ inline bool is_serial(const Model& m) {
   for (int i = 0; i < m.dof; ++i)
     if (m.parent[i] != i - 1) return false;
   return true;
-}
-
-/// Random DH chains, n = 1..12, both conventions, all-revolute and mixed revolute/prismatic,
-/// full random inertia tensors (48 models). With `random_gravity`, each has gravity 9.81 along a
-/// random direction instead of the default.
-inline std::vector<Model> random_chains(std::uint64_t seed, bool random_gravity = false) {
-  std::mt19937_64 rng(seed);
-  std::vector<Model> out;
-  for (int n = 1; n <= 12; ++n)
-    for (DhConvention c : {DhConvention::kStandard, DhConvention::kModified})
-      for (bool mixed : {false, true}) {
-        Model m = random_dh_chain(rng, n, c, mixed);
-        if (random_gravity) m = m.with_gravity(9.81 * random_unit_vector(rng));
-        m.name += mixed ? "_mixed" : "_revolute";
-        out.push_back(std::move(m));
-      }
-  return out;
-}
-
-/// Random trees (branching, arbitrary axes, welded links), n = 1..12.
-inline std::vector<Model> random_trees(std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<Model> out;
-  for (int n = 1; n <= 12; ++n) out.push_back(random_tree(rng, n));
-  return out;
 }
 
 inline Model urdf(const std::string& name) { return load_model(data_path("models/" + name + ".urdf")); }
@@ -70,15 +46,13 @@ inline Model perturbed_link(const Model& model, int body) {
   return perturbed(model, body, 1.001, Vec3<double>(1e-3, -1e-3, 1e-3));
 }
 
-struct State {
-  VecX<double> q, v, a;
-};
-
-/// Angles in [-pi, pi], extensions in [-0.8, 0.8], velocities in [-2, 2], accelerations [-3, 3].
+/// Angles in [-pi, pi], extensions in [-0.8, 0.8], velocities in [-2, 2], accelerations [-3, 3]
+/// (test::State, support/state.hpp).
+/// (Draws q, v, a only: the checks' states are the ones their thresholds were set on.)
 inline State random_state(std::mt19937_64& rng, const Model& model) {
   constexpr double pi = std::numbers::pi;
   State s{random_vector(rng, model.dof, -pi, pi), random_vector(rng, model.dof, -2, 2),
-          random_vector(rng, model.dof, -3, 3)};
+          random_vector(rng, model.dof, -3, 3), VecX<double>()};
   for (int i = 0; i < model.dof; ++i)
     if (model.joint_type[i] == JointType::kPrismatic) s.q[i] *= 0.8 / pi;
   return s;

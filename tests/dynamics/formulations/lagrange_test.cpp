@@ -20,6 +20,7 @@
 #include "armdyn/dynamics/formulations/lagrange.hpp"
 #include "armdyn/dynamics/formulations/lagrange_impl.hpp"
 #include "support/random_model.hpp"
+#include "support/state.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -47,13 +48,9 @@ std::vector<Case> cases(int max_links) {
   return out;
 }
 
-struct State {
-  VecX<double> q, v, a;
-};
+using test::State;
 
-State random_state(std::mt19937_64& rng, int n) {
-  return {test::random_vector(rng, n, -1.5, 1.5), test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -3, 3)};
-}
+State random_state(std::mt19937_64& rng, int n) { return test::random_state(n, rng); }
 
 Model wrong(const Model& m) { return test::perturbed(m, m.dof / 2, 1.001, Vec3<double>(1e-3, -1e-3, 1e-3)); }
 
