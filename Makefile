@@ -59,6 +59,7 @@ test-sanitize: deps
 	  -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
 	cmake --build $(SANITIZE_DIR) -j$(JOBS)
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt:print_suppressions=0 \
 	  ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j2 -E '$(SANITIZE_EXCLUDE)'
 
 FUZZ_DIR := build-fuzz
