@@ -2,7 +2,11 @@
 #   make demo   install dependencies, build (Release, ./build), run the PUMA 560 demo
 #   make test   install dependencies, build everything, run the whole test suite
 #   make bench  build the benchmarks for this CPU (-march=native, ./build-bench) and run them
-#   make clean  remove ./build and ./build-bench
+#   make clean  remove the build folders
+#   make test-sanitize  the test suite built with AddressSanitizer + UndefinedBehaviorSanitizer
+#                       (./build-sanitize, -O1), run with leak detection and halt on any report
+#   make fuzz [FUZZ_SECONDS=60]  the libFuzzer targets of fuzz/ (clang-14, ./build-fuzz), each
+#                       run for FUZZ_SECONDS over its corpus; crashes go to build-fuzz/findings/
 # ./build is portable (ARMDYN_NATIVE=OFF): what it builds runs on any x86-64. Only the benchmark
 # build is compiled for the building machine's CPU, in its own folder.
 BUILD_DIR := build
@@ -10,7 +14,7 @@ BENCH_DIR := build-bench
 JOBS := $(shell nproc)
 ARMDYN := ./$(BUILD_DIR)/apps/cli/armdyn
 
-.PHONY: all deps configure build demo test bench clean
+.PHONY: all deps configure build demo test bench clean test-sanitize fuzz-deps fuzz-build fuzz
 
 all: build
 
@@ -44,5 +48,41 @@ bench: deps
 	  if [ -f "$$b" ] && [ -x "$$b" ]; then found=1; echo "== $$b"; "$$b" || exit 1; fi; \
 	done; [ $$found = 1 ] || echo "no benchmarks in $(BENCH_DIR)/bench"
 
+# ccache when installed (the sanitizer and fuzz builds are full builds of their own).
+LAUNCHER := $(if $(shell command -v ccache 2>/dev/null),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
+SANITIZE_DIR := build-sanitize
+SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# Tests left out under the sanitizers (the allocation-counting tests run: their replaced
+# operator new calls malloc, which AddressSanitizer checks as any other):
+#   Eval.*Over*Memory*, Eval.*Gigabytes  run the CLI with its address space capped (RLIMIT_AS,
+#                       1.5 GB): AddressSanitizer reserves terabytes of shadow address space at start
+#   packaging_consumer  installs the library and builds a consumer without the sanitizer runtime
+SANITIZE_EXCLUDE := ^Eval\.RefusesARequestOverMaxMemoryBeforeAllocating$$|^Eval\.SixHundredJoints.*Gigabytes$$|^packaging_consumer$$
+
+test-sanitize: deps
+	cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
+	  -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
+	cmake --build $(SANITIZE_DIR) -j$(JOBS)
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt:print_suppressions=0 \
+	  ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j2 -E '$(SANITIZE_EXCLUDE)'
+
+FUZZ_DIR := build-fuzz
+FUZZ_SECONDS := 60
+FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states
+
+fuzz-deps:
+	bash scripts/install-deps.sh --fuzz
+
+fuzz-build: fuzz-deps
+	cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++-14 -DARMDYN_FUZZ=ON \
+	  -DARMDYN_BUILD_CLI=OFF -DARMDYN_BUILD_TESTS=OFF -DARMDYN_BUILD_EXAMPLES=OFF -DARMDYN_BUILD_PEERS=OFF \
+	  -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
+	cmake --build $(FUZZ_DIR) -j$(JOBS) --target $(FUZZ_TARGETS)
+
+fuzz: fuzz-build
+	bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 clean:
-	rm -rf $(BUILD_DIR) $(BENCH_DIR)
+	rm -rf $(BUILD_DIR) $(BENCH_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)

@@ -2,6 +2,8 @@
 # Installs the Debian (bookworm) packages armdyn needs to build, test and benchmark.
 # Idempotent and fast when everything is there: it asks dpkg first and calls apt-get (update,
 # then install) only for what is missing. Uses sudo when not run as root.
+#   --fuzz  also clang 14 and its libFuzzer/sanitizer runtimes, for `make fuzz` (about 400 MB, so
+#           only when fuzzing is asked for)
 set -euo pipefail
 
 packages=(
@@ -11,7 +13,14 @@ packages=(
   liborocos-kdl-dev libmujoco-dev
   libboost-dev libginac-dev libtbb-dev
   pybind11-dev python3-dev python3-numpy python3-matplotlib
+  ccache
 )
+if [[ "${1:-}" == "--fuzz" ]]; then
+  packages+=(clang-14 libclang-rt-14-dev)
+elif [[ $# -gt 0 ]]; then
+  echo "install-deps: unknown option '$1' (the only one is --fuzz)" >&2
+  exit 2
+fi
 
 missing=()
 for package in "${packages[@]}"; do
