@@ -158,7 +158,7 @@ inline double worst_vs_closed_form(const Model& model, const TauFn& tau, ClosedF
   double w = 0;
   for (int s = 0; s < 50; ++s) {
     const State x{random_vector(rng, model.dof, -3, 3), random_vector(rng, model.dof, -2, 2),
-                  random_vector(rng, model.dof, -3, 3)};
+                  random_vector(rng, model.dof, -3, 3), VecX<double>()};
     w = std::max(w, rel_diff(tau(model, x.q, x.v, x.a), closed(x, m2).tau));
   }
   return w;

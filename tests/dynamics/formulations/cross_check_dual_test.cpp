@@ -9,6 +9,7 @@
 //  (d) (c) with Mdot from a model with one perturbed link: must fail.
 #include <gtest/gtest.h>
 
+#include "dynamics/formulations/typed_formulations.hpp"
 #include "armdyn/dynamics/formulations/list_impl.hpp"
 #include "dynamics/formulations/checks.hpp"
 #include "support/dual.hpp"
@@ -16,21 +17,8 @@
 namespace armdyn {
 namespace {
 
-template <class L> struct GTestTypes;
-template <class... F> struct GTestTypes<TypeList<F...>> {
-  using type = ::testing::Types<F...>;
-};
-
-struct TagName {
-  template <class F> static std::string GetName(int) {
-    std::string s = F::name;
-    std::replace(s.begin(), s.end(), '-', '_');
-    return s;
-  }
-};
-
 template <class F> class OnDualNumbers : public ::testing::Test {};
-TYPED_TEST_SUITE(OnDualNumbers, GTestTypes<Formulations>::type, TagName);
+TYPED_TEST_SUITE(OnDualNumbers, test::FormulationTypes, test::FormulationName);
 
 using test::Dual;
 

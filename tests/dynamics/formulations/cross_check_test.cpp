@@ -9,26 +9,14 @@
 
 #include <Eigen/Cholesky>
 
+#include "dynamics/formulations/typed_formulations.hpp"
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
 namespace {
 
-template <class L> struct GTestTypes;
-template <class... F> struct GTestTypes<TypeList<F...>> {
-  using type = ::testing::Types<F...>;
-};
-
-struct TagName {
-  template <class F> static std::string GetName(int) {
-    std::string s = F::name;
-    std::replace(s.begin(), s.end(), '-', '_');
-    return s;
-  }
-};
-
 template <class F> class CrossCheck : public ::testing::Test {};
-TYPED_TEST_SUITE(CrossCheck, GTestTypes<Formulations>::type, TagName);
+TYPED_TEST_SUITE(CrossCheck, test::FormulationTypes, test::FormulationName);
 
 constexpr double kTol = 1e-10;
 

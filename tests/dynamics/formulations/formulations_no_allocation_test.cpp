@@ -6,6 +6,7 @@
 
 #include <random>
 
+#include "dynamics/formulations/typed_formulations.hpp"
 #include "armdyn/armdyn.hpp"
 #include "armdyn/dynamics/formulations/list.hpp"
 #include "support/allocation_counter.hpp"
@@ -16,21 +17,8 @@ namespace {
 
 using test::allocations_during;
 
-template <class L> struct GTestTypes;
-template <class... F> struct GTestTypes<TypeList<F...>> {
-  using type = ::testing::Types<F...>;
-};
-
-struct TagName {
-  template <class F> static std::string GetName(int) {
-    std::string s = F::name;
-    std::replace(s.begin(), s.end(), '-', '_');
-    return s;
-  }
-};
-
 template <class F> class NoAllocation : public ::testing::Test {};
-TYPED_TEST_SUITE(NoAllocation, GTestTypes<Formulations>::type, TagName);
+TYPED_TEST_SUITE(NoAllocation, test::FormulationTypes, test::FormulationName);
 
 TEST(FormulationsNoAllocation, CountingWorks) {
   EXPECT_GT(allocations_during([] { ::operator delete(::operator new(64)); }), 0);

@@ -19,6 +19,7 @@
 #include "armdyn/armdyn.hpp"
 #include "armdyn/dynamics/formulations/lagrange.hpp"
 #include "armdyn/dynamics/formulations/lagrange_impl.hpp"
+#include "dynamics/formulations/lagrange_cases.hpp"
 #include "support/random_model.hpp"
 #include "support/state.hpp"
 #include "support/test_util.hpp"
@@ -26,33 +27,14 @@
 namespace armdyn {
 namespace {
 
-struct Case {
-  std::string name;
-  Model model;
-};
-
-std::vector<Case> cases(int max_links) {
-  std::vector<Case> out;
-  std::mt19937_64 rng(31337);
-  for (int n = 1; n <= max_links; ++n)
-    for (DhConvention conv : {DhConvention::kStandard, DhConvention::kModified})
-      for (bool mixed : {false, true}) {
-        Model m = test::random_dh_chain(rng, n, conv, mixed);
-        m = m.with_gravity(9.81 * test::random_unit_vector(rng));
-        out.push_back({m.name + (mixed ? "_mixed" : "_revolute"), m});
-      }
-  for (const char* b : {"puma560", "stanford", "planar2r", "planar3r", "craig3r", "rp"})
-    out.push_back({b, builtin_model(b).model});
-  for (const char* u : {"ur5", "panda"})
-    out.push_back({u, load_urdf(test::data_path(std::string("models/") + u + ".urdf"))});
-  return out;
-}
-
+using test::Case;
 using test::State;
+
+std::vector<Case> cases(int max_links) { return test::lagrange_cases(max_links, 31337); }
 
 State random_state(std::mt19937_64& rng, int n) { return test::random_state(n, rng); }
 
-Model wrong(const Model& m) { return test::perturbed(m, m.dof / 2, 1.001, Vec3<double>(1e-3, -1e-3, 1e-3)); }
+Model wrong(const Model& m) { return test::wrong_middle_link(m); }
 
 TEST(Lagrange, MassMatrixIsSymmetricPositiveDefinite) {
   std::mt19937_64 rng(5);
