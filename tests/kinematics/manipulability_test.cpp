@@ -120,7 +120,9 @@ TEST(Measures, AgreeWithEigenOnTheRandomModels) {
         EXPECT_NEAR(w, sv.prod(), 1e-10 * std::max(1.0, w)) << label << " rows " << rows;
         ++compared;
       }
-      if (svd_cond < 1e6) EXPECT_NEAR(cond, svd_cond, 1e-8 * svd_cond) << label << " rows " << rows;
+      if (svd_cond < 1e6) {
+        EXPECT_NEAR(cond, svd_cond, 1e-8 * svd_cond) << label << " rows " << rows;
+      }
     }
   }
   EXPECT_GT(compared, 40);
