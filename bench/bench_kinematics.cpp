@@ -19,7 +19,7 @@ namespace {
 struct FrameCase {
   std::shared_ptr<const Model> model;
   std::shared_ptr<Data> data;
-  std::shared_ptr<FrameWorkspace> ws;
+  std::shared_ptr<FrameWorkspace<double>> ws;
   std::shared_ptr<States> states;
   int frame = 0;
 };
@@ -51,7 +51,7 @@ void register_kinematics() {
     FrameCase c;
     c.model = std::make_shared<const Model>(load_urdf(urdf_path(name)));
     c.data = std::make_shared<Data>(*c.model);
-    c.ws = std::make_shared<FrameWorkspace>(*c.model);
+    c.ws = std::make_shared<FrameWorkspace<double>>(*c.model);
     c.states = std::make_shared<States>(make_states(c.model->dof));
     c.frame = last_link_frame(*c.model);
     benchmark::RegisterBenchmark(("BM_frame_jacobian/armdyn/" + name).c_str(), [c](benchmark::State& s) {

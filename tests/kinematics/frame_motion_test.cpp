@@ -39,7 +39,7 @@ TEST(FrameMotion, JdotVMatchesTheDualNumberDerivativeOfJv) {
   for (const auto& [label, model] : test::frame_test_models()) {
     const ModelTpl<Dual> dmodel = model.cast<Dual>();
     DataTpl<Dual> ddata(dmodel);
-    FrameWorkspaceTpl<Dual> dws(dmodel);
+    FrameWorkspace<Dual> dws(dmodel);
     Data data(model);
     FrameWorkspace ws(model);
     const State s = random_state(rng, model.dof);

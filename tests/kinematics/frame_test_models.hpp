@@ -28,7 +28,8 @@ inline std::vector<NamedModel> frame_test_models() {
   std::mt19937_64 rng(1101);
   for (int n = 1; n <= 12; ++n) {
     out.push_back({"dh_standard_mixed_" + std::to_string(n), random_dh_chain(rng, n, DhConvention::kStandard, true)});
-    out.push_back({"dh_modified_revolute_" + std::to_string(n), random_dh_chain(rng, n, DhConvention::kModified, false)});
+    out.push_back(
+        {"dh_modified_revolute_" + std::to_string(n), random_dh_chain(rng, n, DhConvention::kModified, false)});
   }
   for (int n : {3, 6, 10, 14}) out.push_back({"tree_" + std::to_string(n), random_tree(rng, n)});
   out.push_back({"ur5", load_urdf(data_path("models/ur5.urdf"))});

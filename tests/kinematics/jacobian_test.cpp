@@ -59,7 +59,7 @@ TEST(FrameJacobian, MatchesDualNumberDerivativeOfForwardKinematics) {
   for (const auto& [label, model] : test::frame_test_models()) {
     const ModelTpl<Dual> dmodel = model.cast<Dual>();
     DataTpl<Dual> ddata(dmodel);
-    FrameWorkspaceTpl<Dual> dws(dmodel);
+    FrameWorkspace<Dual> dws(dmodel);
     Data data(model);
     FrameWorkspace ws(model);
     const VecX<double> q = test::random_vector(rng, model.dof, -2, 2);

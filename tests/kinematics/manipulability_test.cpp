@@ -134,7 +134,7 @@ TEST(Measures, ManipulabilityGradientOnDualNumbers) {
     const Model model = builtin_model(name).model;
     const ModelTpl<Dual> dmodel = model.cast<Dual>();
     DataTpl<Dual> ddata(dmodel);
-    FrameWorkspaceTpl<Dual> dws(dmodel);
+    FrameWorkspace<Dual> dws(dmodel);
     Data data(model);
     FrameWorkspace ws(model);
     const int tip = static_cast<int>(model.frames.size()) - 1;

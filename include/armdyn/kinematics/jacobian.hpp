@@ -24,8 +24,8 @@ namespace armdyn {
 enum class Axes { kBase, kLocal };
 
 /// Workspace and results of the frame-kinematics functions, for one model (one per thread).
-template <class S> struct FrameWorkspaceTpl {
-  explicit FrameWorkspaceTpl(const ModelTpl<S>& model)
+template <class S> struct FrameWorkspace {
+  explicit FrameWorkspace(const ModelTpl<S>& model)
       : J(MatX<S>::Zero(6, model.dof)), path(static_cast<std::size_t>(model.dof)) {}
 
   MatX<S> J;             ///< frame_jacobian, frame_kinematics: 6 x n
@@ -37,50 +37,48 @@ template <class S> struct FrameWorkspaceTpl {
   int path_length = 0;    ///< number of entries of `path` in use
 };
 
-using FrameWorkspace = FrameWorkspaceTpl<double>;
-
 /// Index of the named frame; InputError naming it (and the model) when there is none.
 template <class S> int frame_id(const ModelTpl<S>& model, const std::string& name);
 
 /// The geometric Jacobian of frame `frame` at q, in the base axes or the frame's own axes.
 /// Writes ws.J and returns it.
 template <class S>
-const MatX<S>& frame_jacobian(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws, int frame,
+const MatX<S>& frame_jacobian(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame,
                               VecIn<S> q, Axes axes = Axes::kBase);
 
 /// The frame's velocity [v_origin; w] at (q, v), base axes (equal to J v). Writes ws.velocity.
 template <class S>
-const Vec6<S>& frame_velocity(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws, int frame,
+const Vec6<S>& frame_velocity(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame,
                               VecIn<S> q, VecIn<S> v);
 
 /// J̇ v at (q, v), base axes: the classical acceleration of the frame origin and the angular
 /// acceleration of the frame when the joint accelerations are zero (no gravity). Writes
 /// ws.velocity and ws.jdot_v; returns ws.jdot_v.
 template <class S>
-const Vec6<S>& frame_jacobian_dot_v(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws,
+const Vec6<S>& frame_jacobian_dot_v(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws,
                                     int frame, VecIn<S> q, VecIn<S> v);
 
 /// The frame's classical acceleration [d²p/dt²; ẇ] at (q, v, a), base axes (equal to
 /// J a + J̇ v; not the spatial acceleration, and no gravity). Writes ws.velocity and
 /// ws.acceleration; returns ws.acceleration.
 template <class S>
-const Vec6<S>& frame_acceleration(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws,
+const Vec6<S>& frame_acceleration(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws,
                                   int frame, VecIn<S> q, VecIn<S> v, VecIn<S> a);
 
 /// J (base axes), the velocity and J̇ v together, for one forward_kinematics and one walk of
 /// the path. Writes ws.J, ws.velocity, ws.jdot_v.
 template <class S>
-void frame_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws, int frame, VecIn<S> q,
+void frame_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame, VecIn<S> q,
                       VecIn<S> v);
 
 extern template int frame_id(const Model&, const std::string&);
-extern template const MatX<double>& frame_jacobian(const Model&, Data&, FrameWorkspace&, int, VecIn<double>, Axes);
-extern template const Vec6<double>& frame_velocity(const Model&, Data&, FrameWorkspace&, int, VecIn<double>,
+extern template const MatX<double>& frame_jacobian(const Model&, Data&, FrameWorkspace<double>&, int, VecIn<double>, Axes);
+extern template const Vec6<double>& frame_velocity(const Model&, Data&, FrameWorkspace<double>&, int, VecIn<double>,
                                                    VecIn<double>);
-extern template const Vec6<double>& frame_jacobian_dot_v(const Model&, Data&, FrameWorkspace&, int, VecIn<double>,
+extern template const Vec6<double>& frame_jacobian_dot_v(const Model&, Data&, FrameWorkspace<double>&, int, VecIn<double>,
                                                          VecIn<double>);
-extern template const Vec6<double>& frame_acceleration(const Model&, Data&, FrameWorkspace&, int, VecIn<double>,
+extern template const Vec6<double>& frame_acceleration(const Model&, Data&, FrameWorkspace<double>&, int, VecIn<double>,
                                                        VecIn<double>, VecIn<double>);
-extern template void frame_kinematics(const Model&, Data&, FrameWorkspace&, int, VecIn<double>, VecIn<double>);
+extern template void frame_kinematics(const Model&, Data&, FrameWorkspace<double>&, int, VecIn<double>, VecIn<double>);
 
 }  // namespace armdyn

@@ -11,7 +11,7 @@ namespace frame_detail {
 
 /// InputError unless `frame` names one of the model's frames and `ws` was built for a model of
 /// the same size.
-template <class S> void check(const ModelTpl<S>& model, const FrameWorkspaceTpl<S>& ws, int frame) {
+template <class S> void check(const ModelTpl<S>& model, const FrameWorkspace<S>& ws, int frame) {
   if (frame < 0 || frame >= static_cast<int>(model.frames.size()))
     throw InputError("frame: index " + std::to_string(frame) + " out of range (model '" + model.name + "' has " +
                      std::to_string(model.frames.size()) + " frames)");
@@ -22,7 +22,7 @@ template <class S> void check(const ModelTpl<S>& model, const FrameWorkspaceTpl<
 
 /// ws.path[0 .. path_length): the bodies from the base to the frame's body, root first
 /// (parent[i] < i, so walking up from the body visits them in decreasing order).
-template <class S> void find_path(const ModelTpl<S>& model, FrameWorkspaceTpl<S>& ws, int frame) {
+template <class S> void find_path(const ModelTpl<S>& model, FrameWorkspace<S>& ws, int frame) {
   int len = 0;
   for (int b = model.frames[frame].body; b >= 0; b = model.parent[b]) ws.path[len++] = b;
   for (int k = 0; k < len / 2; ++k) std::swap(ws.path[k], ws.path[len - 1 - k]);
@@ -32,7 +32,7 @@ template <class S> void find_path(const ModelTpl<S>& model, FrameWorkspaceTpl<S>
 /// Writes the Jacobian columns of the path (others zero), base or frame axes. Needs
 /// forward_kinematics and find_path first.
 template <class S>
-void jacobian_columns(const ModelTpl<S>& model, const DataTpl<S>& data, FrameWorkspaceTpl<S>& ws, int frame,
+void jacobian_columns(const ModelTpl<S>& model, const DataTpl<S>& data, FrameWorkspace<S>& ws, int frame,
                       Axes axes) {
   ws.J.setZero();
   const Transform<S>& oMf = data.oMf[frame];
@@ -66,7 +66,7 @@ void jacobian_columns(const ModelTpl<S>& model, const DataTpl<S>& data, FrameWor
 /// qdd == nullptr: zero joint accelerations (J̇ v); kAcc = false: the velocity alone. Needs
 /// forward_kinematics and find_path.
 template <bool kAcc, class S>
-void path_motion(const ModelTpl<S>& model, const DataTpl<S>& data, const FrameWorkspaceTpl<S>& ws, int frame,
+void path_motion(const ModelTpl<S>& model, const DataTpl<S>& data, const FrameWorkspace<S>& ws, int frame,
                  const S* qd, const S* qdd, Vec6<S>& velocity, Vec6<S>& acceleration) {
   Vec3<S> w = Vec3<S>::Zero(), wd = Vec3<S>::Zero(), pd = Vec3<S>::Zero(), pdd = Vec3<S>::Zero();
   Vec3<S> origin = Vec3<S>::Zero();
@@ -113,7 +113,7 @@ template <class S> int frame_id(const ModelTpl<S>& model, const std::string& nam
 }
 
 template <class S>
-const MatX<S>& frame_jacobian(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws, int frame,
+const MatX<S>& frame_jacobian(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame,
                               VecIn<S> q, Axes axes) {
   frame_detail::check(model, ws, frame);
   forward_kinematics(model, data, q);
@@ -123,7 +123,7 @@ const MatX<S>& frame_jacobian(const ModelTpl<S>& model, DataTpl<S>& data, FrameW
 }
 
 template <class S>
-const Vec6<S>& frame_velocity(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws, int frame,
+const Vec6<S>& frame_velocity(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame,
                               VecIn<S> q, VecIn<S> v) {
   frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
@@ -135,18 +135,19 @@ const Vec6<S>& frame_velocity(const ModelTpl<S>& model, DataTpl<S>& data, FrameW
 }
 
 template <class S>
-const Vec6<S>& frame_jacobian_dot_v(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws,
+const Vec6<S>& frame_jacobian_dot_v(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws,
                                     int frame, VecIn<S> q, VecIn<S> v) {
   frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
   forward_kinematics(model, data, q);
   frame_detail::find_path(model, ws, frame);
-  frame_detail::path_motion<true>(model, data, ws, frame, v.data(), static_cast<const S*>(nullptr), ws.velocity, ws.jdot_v);
+  frame_detail::path_motion<true>(model, data, ws, frame, v.data(), static_cast<const S*>(nullptr), ws.velocity,
+                                  ws.jdot_v);
   return ws.jdot_v;
 }
 
 template <class S>
-const Vec6<S>& frame_acceleration(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws,
+const Vec6<S>& frame_acceleration(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws,
                                   int frame, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
   frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
@@ -158,14 +159,15 @@ const Vec6<S>& frame_acceleration(const ModelTpl<S>& model, DataTpl<S>& data, Fr
 }
 
 template <class S>
-void frame_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspaceTpl<S>& ws, int frame, VecIn<S> q,
+void frame_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame, VecIn<S> q,
                       VecIn<S> v) {
   frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
   forward_kinematics(model, data, q);
   frame_detail::find_path(model, ws, frame);
   frame_detail::jacobian_columns(model, data, ws, frame, Axes::kBase);
-  frame_detail::path_motion<true>(model, data, ws, frame, v.data(), static_cast<const S*>(nullptr), ws.velocity, ws.jdot_v);
+  frame_detail::path_motion<true>(model, data, ws, frame, v.data(), static_cast<const S*>(nullptr), ws.velocity,
+                                  ws.jdot_v);
 }
 
 }  // namespace armdyn
