@@ -1,9 +1,12 @@
 # armdyn: the two commands of the README on a fresh Debian bookworm machine.
 #   make demo   install dependencies, build (Release, ./build), run the PUMA 560 demo
 #   make test   install dependencies, build everything, run the whole test suite
-#   make bench  build, then run the benchmarks in build/bench
-#   make clean  remove ./build
+#   make bench  build the benchmarks for this CPU (-march=native, ./build-bench) and run them
+#   make clean  remove ./build and ./build-bench
+# ./build is portable (ARMDYN_NATIVE=OFF): what it builds runs on any x86-64. Only the benchmark
+# build is compiled for the building machine's CPU, in its own folder.
 BUILD_DIR := build
+BENCH_DIR := build-bench
 JOBS := $(shell nproc)
 ARMDYN := ./$(BUILD_DIR)/apps/cli/armdyn
 
@@ -15,7 +18,7 @@ deps:
 	bash scripts/install-deps.sh
 
 configure: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DARMDYN_NATIVE=OFF
 
 build: configure
 	cmake --build $(BUILD_DIR) -j$(JOBS)
@@ -33,10 +36,13 @@ demo: configure
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2
 
-bench: build
-	@found=0; for b in $(BUILD_DIR)/bench/*; do \
+bench: deps
+	cmake -S . -B $(BENCH_DIR) -DCMAKE_BUILD_TYPE=Release -DARMDYN_NATIVE=ON -DARMDYN_BUILD_BENCH=ON \
+	  -DARMDYN_BUILD_TESTS=OFF
+	cmake --build $(BENCH_DIR) -j$(JOBS) --target armdyn_bench
+	@found=0; for b in $(BENCH_DIR)/bench/*; do \
 	  if [ -f "$$b" ] && [ -x "$$b" ]; then found=1; echo "== $$b"; "$$b" || exit 1; fi; \
-	done; [ $$found = 1 ] || echo "no benchmarks in $(BUILD_DIR)/bench (they are built in Release only)"
+	done; [ $$found = 1 ] || echo "no benchmarks in $(BENCH_DIR)/bench"
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(BENCH_DIR)

@@ -1,7 +1,7 @@
 // armdyn's own cases: BM_<algorithm>/armdyn/<model>.
 #include <memory>
 
-#include "armdyn/dynamics/inverse_dynamics.hpp"
+#include "armdyn/dynamics/rnea_classical.hpp"
 #include "armdyn/armdyn.hpp"
 #include "fixtures.hpp"
 
@@ -45,7 +45,7 @@ void register_armdyn() {
     });
     benchmark::RegisterBenchmark(("BM_inverse_dynamics/armdyn/" + name).c_str(), [c](benchmark::State& s) {
       run(s, c, [](const Model& m, Data& d, Map q, Map v, Map a, Map) {
-        benchmark::DoNotOptimize(inverse_dynamics(m, d, q, v, a).data());
+        benchmark::DoNotOptimize(rnea_classical(m, d, q, v, a).data());
       });
     });
     benchmark::RegisterBenchmark(("BM_mass_matrix/armdyn/" + name).c_str(), [c](benchmark::State& s) {

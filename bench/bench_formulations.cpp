@@ -1,10 +1,11 @@
 // Every formulation's inverse dynamics on general DH chains of n = 2 ... 24 revolute joints:
 // BM_formulation/<method>/chain_<n>. Their growth with n (O(n) recursions, the Lagrange form's
-// n^3-n^4, Gibbs-Appell's n^4) is the point, not the absolute speed of the textbook forms.
+// n^3-n^4, Gibbs-Appell's n^4) is the point, not the absolute speed of the textbook forms. Every
+// formulation of the list (list.hpp), called directly on its own workspace.
 #include <cmath>
 #include <memory>
 
-#include "armdyn/dynamics/formulations/registry.hpp"
+#include "armdyn/dynamics/formulations/list.hpp"
 #include "armdyn/model/dh.hpp"
 #include "fixtures.hpp"
 
@@ -34,27 +35,31 @@ Model general_dh_chain(int n) {
 
 }  // namespace
 
+// BM_formulation/<F::name>/chain_<n>: F's inverse dynamics on its workspace, cycling the states.
+template <class F> void register_formulation(std::shared_ptr<const Model> model, std::shared_ptr<States> states) {
+  using WS = typename F::template Workspace<double>;
+  auto ws = std::make_shared<WS>(*model);
+  const std::string name = std::string("BM_formulation/") + F::name + "/chain_" + std::to_string(model->dof);
+  benchmark::RegisterBenchmark(name.c_str(), [model, states, ws](benchmark::State& st) {
+    using Map = Eigen::Map<const VecX<double>>;
+    const int dof = model->dof;
+    int k = 0;
+    for (auto _ : st) {
+      benchmark::DoNotOptimize(F::inverse_dynamics(*model, *ws, Map(states->at(states->q, k), dof),
+                                                   Map(states->at(states->v, k), dof),
+                                                   Map(states->at(states->a, k), dof))
+                                   .data());
+      ++k;
+    }
+    st.counters["n"] = dof;
+  });
+}
+
 void register_formulations() {
   for (int n : {2, 4, 8, 12, 16, 24}) {
     auto model = std::make_shared<const Model>(general_dh_chain(n));
     auto states = std::make_shared<States>(make_states(n));
-    for (const FormulationInfo& f : formulations()) {
-      auto eval = std::make_shared<FormulationEvaluator>(make_formulation(f.name, *model));
-      const std::string name = "BM_formulation/" + f.name + "/chain_" + std::to_string(n);
-      benchmark::RegisterBenchmark(name.c_str(), [model, states, eval](benchmark::State& st) {
-        using Map = Eigen::Map<const VecX<double>>;
-        const int dof = model->dof;
-        int k = 0;
-        for (auto _ : st) {
-          benchmark::DoNotOptimize(eval->inverse_dynamics(Map(states->at(states->q, k), dof),
-                                                          Map(states->at(states->v, k), dof),
-                                                          Map(states->at(states->a, k), dof))
-                                       .data());
-          ++k;
-        }
-        st.counters["n"] = dof;
-      });
-    }
+    for_each_type(Formulations{}, [&](auto tag) { register_formulation<typename decltype(tag)::type>(model, states); });
   }
 }
 

@@ -1,7 +1,11 @@
 #include "cli.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -12,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "armdyn/core/error.hpp"
+#include "output_file.hpp"
 
 namespace armdyn::cli {
 
@@ -37,6 +42,9 @@ int run_guarded(const Action& body) {
     if (what.rfind("[json.exception", 0) == 0 && tag != std::string::npos) what.erase(0, tag + 2);
     print_error("invalid JSON input: " + what);
     return kExitBadInput;
+  } catch (const OutputError& e) {
+    print_error(e.what());
+    return kExitInternal;
   } catch (const InternalError& e) {
     print_error(std::string("internal error: ") + e.what());
     return kExitInternal;
@@ -102,5 +110,42 @@ std::string human(double x, int significant) {
   std::snprintf(buffer, sizeof buffer, "%.*g", significant, x);
   return buffer;
 }
+
+std::string shortest(double x) {
+  char buffer[32];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
+}
+
+namespace {
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+Progress::Progress(std::string label, double total, bool quiet)
+    : label_(std::move(label)), total_(total), enabled_(!quiet && isatty(STDERR_FILENO) == 1),
+      start_(now_seconds()), last_(start_) {}
+
+void Progress::update(double x) {
+  if (!enabled_) return;
+  const double now = now_seconds();
+  if (now - start_ < 1.0 || now - last_ < 0.25) return;
+  last_ = now;
+  shown_ = open_ = true;
+  std::fprintf(stderr, "\r%s: t = %.4g of %g s (%.0f%%)   ", label_.c_str(), x, total_, 100.0 * x / total_);
+  std::fflush(stderr);
+}
+
+void Progress::finish(double x) {
+  if (shown_) std::fprintf(stderr, "\r%s: t = %g of %g s (%.0f%%), done   \n", label_.c_str(), x, total_, 100.0 * x / total_);
+  shown_ = open_ = false;
+}
+
+void Progress::interrupt() {
+  if (open_) std::fputc('\n', stderr);
+  open_ = false;
+}
+
+double Progress::seconds() const { return now_seconds() - start_; }
 
 }  // namespace armdyn::cli

@@ -1,7 +1,9 @@
-// `armdyn check MODEL [--states N] [--seed S]`: every formulation the model supports on N random
-// states against the production algorithms, the forward-dynamics routes against inverse
-// dynamics, and the connecting identities; a table of the largest relative disagreements.
-// Exit status 0 only when every row is within its tolerance (1 otherwise, 2 for bad input).
+// `armdyn check MODEL [--states N] [--seed S] [--json]`: every formulation the model supports on N
+// random states against the production algorithms, the forward-dynamics routes against inverse
+// dynamics, and the connecting identities; a table of the largest relative disagreements (or one
+// JSON document). Exit status 0 only when every row is within its tolerance (1 otherwise, 2 for
+// bad input).
+#include <cmath>
 #include <memory>
 #include <sstream>
 
@@ -9,6 +11,7 @@
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
 #include "methods.hpp"
+#include "json_writer.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -17,11 +20,48 @@ struct CheckOptions {
   std::string model;
   int states = 20;
   std::uint64_t seed = 1;
+  bool json = false;
 };
+
+// {"model", "dof", "states", "seed", "ok", "rows": [{"subject", "quantity", "worst", "tolerance",
+// "ok"}], "skipped": ["<method>: <why>"]}; numbers with 17 significant digits, a non-finite
+// "worst" as null.
+std::string json_report(const CheckOptions& opts, const Model& model, const ConsistencyReport& report) {
+  JsonWriter w;
+  w.begin_object(true);
+  w.key("model").value(model.name);
+  w.key("dof").value(model.dof);
+  w.key("states").value(opts.states);
+  w.key("seed").value(opts.seed);
+  w.key("ok").value(report.ok());
+  w.key("rows").begin_array(true);
+  for (const ConsistencyRow& r : report.rows) {
+    w.begin_object();
+    w.key("subject").value(r.subject);
+    w.key("quantity").value(r.quantity);
+    w.key("worst");
+    if (std::isfinite(r.worst)) w.value(r.worst);
+    else w.null();  // JSON has no NaN or infinity; the row fails
+
+    w.key("tolerance").value(r.tolerance);
+    w.key("ok").value(r.ok());
+    w.end_object();
+  }
+  w.end_array();
+  w.key("skipped").begin_array(true);
+  for (const std::string& s : report.skipped) w.value(s);
+  w.end_array();
+  w.end_object();
+  return w.str();
+}
 
 int run_check(const CheckOptions& opts) {
   const Model model = load_model(opts.model);
   const ConsistencyReport report = check_consistency(model, opts.states, opts.seed);
+  if (opts.json) {
+    write_stdout(json_report(opts, model, report));
+    return report.ok() ? kExitOk : kExitInternal;
+  }
   std::vector<std::vector<std::string>> rows = {{"subject", "quantity", "worst rel. diff", "tolerance", ""}};
   for (const ConsistencyRow& r : report.rows)
     rows.push_back({r.subject, r.quantity, human(r.worst, 3), human(r.tolerance, 3), r.ok() ? "ok" : "FAIL"});
@@ -49,6 +89,7 @@ Command add_check_command(CLI::App& app) {
   sub->footer("Memory of the formulations for n joints: " + tau_method_memory_orders() +
               ". check holds every formulation's workspace at once and checks the Christoffel identities: "
               "O(n^3) in all.");
+  sub->add_flag("--json", opts->json, "print a JSON document instead of the table");
   return Command{sub, [opts] { return run_check(*opts); }};
 }
 

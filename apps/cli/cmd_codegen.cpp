@@ -3,8 +3,11 @@
 // see armdyn/codegen/emit_cpp.hpp), recorded from the production algorithms on the tracing
 // scalar. --counts prints each function's operation counts (after folding, CSE, dead-code
 // removal) on stdout, with or without --out.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -15,6 +18,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
+#include "output_file.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -35,19 +39,6 @@ std::vector<codegen::Algorithm> parse_list(const std::string& list) {
   return out;
 }
 
-// Writes `text` to `path` through a temporary file, so that a failure leaves no partial file.
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    if (!out) throw InputError(tmp.string() + ": cannot write file");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError(path.string() + ": cannot write file (" + ec.message() + ")");
-}
-
 std::string counts_report(const Model& model, const std::vector<codegen::TracedFunction>& functions) {
   std::vector<std::vector<std::string>> rows = {{"function", "mul", "add", "div", "sqrt", "sin", "cos", "total"}};
   for (const codegen::TracedFunction& f : functions) {
@@ -61,8 +52,22 @@ std::string counts_report(const Model& model, const std::vector<codegen::TracedF
          format_table(rows, {false, true, true, true, true, true, true, true});
 }
 
+// --out DIR, checked before any work: a folder, or a missing one whose nearest existing folder
+// is writable (the missing folders are made at the end).
+void check_out_folder(const std::string& out) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path dir = fs::absolute(out, ec).lexically_normal();
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) throw InputError("--out: '" + out + "' is not a folder");
+  while (!fs::exists(dir, ec) && dir.has_parent_path() && dir.parent_path() != dir) dir = dir.parent_path();
+  if (!fs::is_directory(dir, ec)) throw InputError("--out: cannot create '" + out + "' ('" + dir.string() + "' is not a folder)");
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    throw InputError("--out: cannot write into '" + out + "' (" + dir.string() + ": " + std::strerror(errno) + ")");
+}
+
 int run(const CodegenOptions& o) {
   if (o.out.empty() && !o.counts) throw InputError("codegen: give --out DIR (or --counts)");
+  if (!o.out.empty()) check_out_folder(o.out);
   const Model loaded = load_model(o.model);
   const std::vector<codegen::Algorithm> algorithms = parse_list(o.algorithms);
   int snapped = 0;
@@ -78,13 +83,14 @@ int run(const CodegenOptions& o) {
     e.model_source = model.source;
     e.gravity = model.gravity;
     e.snapped = snapped;
-    const codegen::GeneratedCode code = codegen::emit_cpp(functions, e);
+    // Both files are checked before either is written, then renamed in together (or neither).
     const std::filesystem::path dir(o.out);
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) throw InputError(o.out + ": cannot create directory (" + ec.message() + ")");
-    write_file(dir / (e.prefix + ".h"), code.header);
-    write_file(dir / (e.prefix + ".cpp"), code.source);
+    OutputFile header((dir / (e.prefix + ".h")).string(), "--out", true);
+    OutputFile source((dir / (e.prefix + ".cpp")).string(), "--out", true);
+    const codegen::GeneratedCode code = codegen::emit_cpp(functions, e);
+    header.write(code.header);
+    source.write(code.source);
+    commit_together({&header, &source});
   }
   if (o.counts) write_stdout(counts_report(model, functions));
   return kExitOk;

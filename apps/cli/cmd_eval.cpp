@@ -3,6 +3,7 @@
 // stdout (the contract is in docs/cli.md). On any error: nothing on stdout, one line on stderr, exit
 // status 2 (bad input, including a request over --max-memory) or 1 (internal error, including a
 // non-finite result).
+#include <cstdio>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/io/load.hpp"
+#include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "cli.hpp"
@@ -112,7 +114,11 @@ int run_eval(const EvalOptions& opts) {
   parse_bytes(opts.max_memory, "--max-memory");  // a bad value is refused before STATES is read
   const StatesDocument input = read_states(opts.states, model.dof);
   const std::string source = opts.states == "-" ? "<stdin>" : opts.states;
-  if (input.gravity) model = model.with_gravity(*input.gravity);
+  if (input.gravity) {
+    model = model.with_gravity(*input.gravity);
+    // e.g. Craig's planar arms with gravity along their joint axes: G(q) = 0 for every q.
+    if (const std::string w = gravity_warning(model); !w.empty()) std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
+  }
   check_memory(model, opts, input.states.size());
 
   // One Data for the run; the formulation's own workspace (unless rnea or rnea-lean); the terms

@@ -1,14 +1,17 @@
-// `armdyn info MODEL [--json]`: what a model holds — joints and limits, bodies and masses,
-// gravity, the DH table, named frames, the loader's warnings — for people or (--json) programs.
+// `armdyn info MODEL [--json]`: what a model holds — joints, their axes and limits, bodies and
+// masses, gravity and which way it points, the DH table and its base, named frames, the loader's
+// warnings (and one when gravity is parallel to every revolute axis) — for people or (--json) programs.
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <numbers>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "armdyn/io/load.hpp"
 #include "armdyn/model/catalogue.hpp"
+#include "armdyn/model/gravity_axes.hpp"
 #include "cli.hpp"
 #include "json_writer.hpp"
 
@@ -58,28 +61,85 @@ std::string limit(double x, const char* unit) {
 
 std::string vec3(const Vec3<double>& x) { return "[" + human(x[0]) + ", " + human(x[1]) + ", " + human(x[2]) + "]"; }
 
+// v with round-off (components below 1e-12 of its length) printed as 0.
+Vec3<double> clean(Vec3<double> v) {
+  const double n = v.norm();
+  for (int k = 0; k < 3; ++k)
+    if (std::abs(v[k]) <= 1e-12 * n) v[k] = 0;
+  return v;
+}
+
+// A direction: "+z" when along a coordinate axis, else the vector.
+std::string direction(const Vec3<double>& v) {
+  const std::string name = axis_name(v);
+  return name.empty() ? vec3(clean(v)) : name;
+}
+
+// The DH base placement when it is not the identity (the model "has a base rotation or offset").
+std::optional<Transform<double>> dh_base(const Model& m) {
+  const std::optional<Transform<double>> base = dh_base_placement(m);
+  constexpr double kRoundOff = 1e-12;
+  if (!base || ((base->R - Mat3<double>::Identity()).norm() <= kRoundOff && base->p.norm() <= kRoundOff))
+    return std::nullopt;
+  return base;
+}
+
+// "[0, 0, -9.81] m/s^2 in the base frame 'base' (along -z)", and for a turned DH frame {0} the
+// same vector in it: gravity is always given in the base frame, whatever frame the table uses.
+std::string gravity_text(const Model& m) {
+  std::string out = vec3(m.gravity) + " m/s^2 in the base frame '" + base_name(m) + "'";
+  const std::string along = axis_name(m.gravity);
+  if (!along.empty()) out += " (along " + along + ")";
+  if (const auto base = dh_base(m); base && (base->R - Mat3<double>::Identity()).norm() > 1e-12) {
+    const Vec3<double> g0 = clean(base->R.transpose() * m.gravity);
+    out += "; in DH frame {0}: " + vec3(g0);
+    if (const std::string a0 = axis_name(g0); !a0.empty()) out += " (along " + a0 + "0)";
+  }
+  return out;
+}
+
+// "DH frame {0} is the base frame turned 90 deg about +x" (and moved by p).
+std::string dh_base_text(const Transform<double>& base) {
+  const Eigen::AngleAxis<double> turn(base.R);
+  std::string out = "DH frame {0} is the base frame";
+  if (std::abs(turn.angle()) > 1e-12)
+    out += " turned " + human(turn.angle() * 180.0 / std::numbers::pi, 6) + " deg about " + direction(turn.axis());
+  if (base.p.norm() > 1e-12) out += std::string(std::abs(turn.angle()) > 1e-12 ? "," : "") + " moved by " +
+                                    vec3(base.p) + " m";
+  return out;
+}
+
+// The loader's warnings and, when gravity is parallel to every revolute joint axis, that one.
+std::vector<std::string> all_warnings(const Model& m) {
+  std::vector<std::string> out = m.warnings;
+  if (std::string g = gravity_warning(m); !g.empty()) out.push_back(std::move(g));
+  return out;
+}
+
 std::string text_report(const Loaded& loaded) {
   const Model& m = loaded.model;
   std::string out;
   std::vector<std::vector<std::string>> head = {{"model", m.name}, {"source", m.source}};
   if (loaded.builtin) head.push_back({"reference", loaded.builtin->reference});
   head.push_back({"dof", std::to_string(m.dof)});
-  head.push_back({"gravity", vec3(m.gravity) + " m/s^2 (base frame)"});
+  head.push_back({"gravity", gravity_text(m)});
+  if (const auto base = dh_base(m)) head.push_back({"DH base", dh_base_text(*base)});
   head.push_back({"total mass", human(total_mass(m)) + " kg (moving links; the fixed base '" + base_name(m) +
                                     "' is not counted)"});
   out += format_table(head, {false, false}, 0);
 
   out += "\njoints:\n";
   std::vector<std::vector<std::string>> joints = {
-      {"#", "name", "type", "parent", "lower", "upper", "velocity", "effort"}};
+      {"#", "name", "type", "parent", "axis (base frame, q = 0)", "lower", "upper", "velocity", "effort"}};
+  const GravityAxes axes = gravity_axes(m);
   for (int i = 0; i < m.dof; ++i) {
     const bool revolute = m.joint_type[i] == JointType::kRevolute;
     const JointLimits& l = m.limits[i];
     joints.push_back({std::to_string(i + 1), m.joint_names[i], to_string(m.joint_type[i]), body_name(m, m.parent[i]),
-                      limit(l.lower, revolute ? "rad" : "m"), limit(l.upper, revolute ? "rad" : "m"),
+                      direction(axes.joint_axes[i]), limit(l.lower, revolute ? "rad" : "m"), limit(l.upper, revolute ? "rad" : "m"),
                       limit(l.velocity, revolute ? "rad/s" : "m/s"), limit(l.effort, revolute ? "N m" : "N")});
   }
-  out += format_table(joints, {true, false, false, false, true, true, true, true});
+  out += format_table(joints, {true, false, false, false, false, true, true, true, true});
 
   out += "\nbodies:\n";
   std::vector<std::vector<std::string>> bodies = {{"#", "name", "mass [kg]", "centre of mass [m] (body frame)"}};
@@ -114,11 +174,12 @@ std::string text_report(const Loaded& loaded) {
     out += format_table(poses, {false, false, false});
   }
 
-  if (m.warnings.empty()) {
+  const std::vector<std::string> warnings = all_warnings(m);
+  if (warnings.empty()) {
     out += "\nwarnings: none\n";
   } else {
     out += "\nwarnings:\n";
-    for (const std::string& w : m.warnings) out += "  - " + w + "\n";
+    for (const std::string& w : warnings) out += "  - " + w + "\n";
   }
   return out;
 }
@@ -140,6 +201,8 @@ std::string json_report(const Loaded& loaded) {
   w.key("gravity").numbers(m.gravity.data(), 3);
   w.key("total_mass").value(total_mass(m));
   w.key("base").value(base_name(m));
+  const GravityAxes axes = gravity_axes(m);
+  w.key("gravity_torques_vanish").value(axes.revolute_torques_vanish);
   w.key("joints").begin_array(true);
   for (int i = 0; i < m.dof; ++i) {
     const JointLimits& l = m.limits[i];
@@ -147,6 +210,7 @@ std::string json_report(const Loaded& loaded) {
     w.key("name").value(m.joint_names[i]);
     w.key("type").value(to_string(m.joint_type[i]));
     w.key("parent").value(body_name(m, m.parent[i]));
+    w.key("axis").numbers(axes.joint_axes[i].data(), 3);
     json_limit(w, "lower", l.lower);
     json_limit(w, "upper", l.upper);
     json_limit(w, "velocity", l.velocity);
@@ -167,6 +231,15 @@ std::string json_report(const Loaded& loaded) {
   if (m.dh) {
     w.begin_object(true);
     w.key("convention").value(convention_name(m.dh->convention));
+    if (const auto base = dh_base_placement(m)) {  // DH frame {0} in the base frame
+      w.key("base").begin_object();
+      const Mat3<double> rows = base->R.transpose();  // column-major storage: rows of R
+      w.key("rotation").begin_array();
+      for (int r = 0; r < 3; ++r) w.numbers(rows.col(r).data(), 3);
+      w.end_array();
+      w.key("position").numbers(base->p.data(), 3);
+      w.end_object();
+    }
     w.key("rows").begin_array(true);
     for (const DhRow& r : m.dh->rows) {
       w.begin_object();
@@ -203,7 +276,7 @@ std::string json_report(const Loaded& loaded) {
     w.end_array();
   }
   w.key("warnings").begin_array(true);
-  for (const std::string& s : m.warnings) w.value(s);
+  for (const std::string& s : all_warnings(m)) w.value(s);
   w.end_array();
   w.end_object();
   return w.str();

@@ -3,6 +3,7 @@
 // for one model exactly as `armdyn codegen` records it ([TML] §8; armdyn/codegen/parallelism.hpp).
 // --chain N takes the general N-link chain (armdyn/model/general_chain.hpp) instead of a model;
 // --chain A-B prints one line per chain of A..B links, beside [TML] Table 8.6's 27n + 42.
+// --json: one JSON document instead (the shape above json_entry below).
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -15,12 +16,14 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
+#include "json_writer.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct ParallelismOptions {
   std::string model, algorithm = "rnea", processors = "1,2,4,8,16", chain;
+  bool json = false;
 };
 
 int positive(const std::string& text, const char* what) {
@@ -78,6 +81,60 @@ std::string report(const Model& model, const codegen::TracedFunction& f, const s
   return out;
 }
 
+// One model's entry: {"model", "dof", "work", "counts": {mul, add, div, sqrt, sin, cos},
+// "critical_path": {length, mul, add, other, mul_steps, add_steps}, "average_parallelism",
+// ["tml_table_8_6": {mul_steps, add_steps} for rnea,] "schedules": [{processors, makespan,
+// speedup, efficiency, bound}]}. The document: {"algorithm", "models": [entry, ...]} (one entry
+// for MODEL or --chain N, one per chain for --chain A-B).
+void json_entry(JsonWriter& w, const Model& model, const codegen::TracedFunction& f, const std::vector<int>& processors) {
+  const codegen::OpCounts c = f.counts();
+  const codegen::TaskGraph tasks = codegen::task_graph(f.graph, f.outputs);
+  const codegen::CriticalPath cp = codegen::critical_path(tasks);
+  const int w_ops = tasks.size();
+  w.begin_object(true);
+  w.key("model").value(model.name);
+  w.key("dof").value(model.dof);
+  w.key("work").value(w_ops);
+  w.key("counts").begin_object();
+  w.key("mul").value(c.mul).key("add").value(c.add).key("div").value(c.div);
+  w.key("sqrt").value(c.sqrt).key("sin").value(c.sin).key("cos").value(c.cos);
+  w.end_object();
+  w.key("critical_path").begin_object();
+  w.key("length").value(cp.length).key("mul").value(cp.mul).key("add").value(cp.add).key("other").value(cp.other);
+  w.key("mul_steps").value(cp.mul_steps).key("add_steps").value(cp.add_steps);
+  w.end_object();
+  w.key("average_parallelism").value(cp.length ? static_cast<double>(w_ops) / cp.length : 0.0);
+  if (f.algorithm == codegen::Algorithm::kRnea) {
+    w.key("tml_table_8_6").begin_object();
+    w.key("mul_steps").value(27 * model.dof + 42).key("add_steps").value(27 * model.dof + 41);
+    w.end_object();
+  }
+  w.key("schedules").begin_array(true);
+  for (int p : processors) {
+    const codegen::Schedule s = codegen::list_schedule(tasks, p);
+    w.begin_object();
+    w.key("processors").value(p).key("makespan").value(s.makespan);
+    w.key("speedup").value(s.speedup).key("efficiency").value(s.efficiency);
+    w.key("bound").value(std::max((w_ops + p - 1) / p, cp.length));
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+// The models (already snapped) as one JSON document.
+std::string json_report(codegen::Algorithm algorithm, const std::vector<Model>& models,
+                        const std::vector<int>& processors) {
+  JsonWriter w;
+  w.begin_object(true);
+  w.key("algorithm").value(codegen::to_string(algorithm));
+  w.key("models").begin_array(true);
+  for (const Model& m : models) json_entry(w, m, codegen::trace(m, algorithm), processors);
+  w.end_array();
+  w.end_object();
+  return w.str();
+}
+
 // One line per general chain of first..last links.
 std::string chain_table(int first, int last, codegen::Algorithm algorithm, const std::vector<int>& processors) {
   std::vector<std::vector<std::string>> rows = {
@@ -111,12 +168,19 @@ int run(const ParallelismOptions& o) {
     const int first = positive(o.chain.substr(0, dash), "--chain");
     const int last = positive(o.chain.substr(dash + 1), "--chain");
     if (last < first) throw InputError("--chain: empty range '" + o.chain + "'");
-    write_stdout(chain_table(first, last, algorithm, processors));
+    if (o.json) {
+      std::vector<Model> chains;
+      for (int n = first; n <= last; ++n) chains.push_back(general_chain(n));
+      write_stdout(json_report(algorithm, chains, processors));
+    } else {
+      write_stdout(chain_table(first, last, algorithm, processors));
+    }
     return kExitOk;
   }
   const Model loaded = o.chain.empty() ? load_model(o.model) : general_chain(positive(o.chain, "--chain"));
   const Model model = codegen::snap_round_off(loaded);
-  write_stdout(report(model, codegen::trace(model, algorithm), processors));
+  if (o.json) write_stdout(json_report(algorithm, {model}, processors));
+  else write_stdout(report(model, codegen::trace(model, algorithm), processors));
   return kExitOk;
 }
 
@@ -131,6 +195,7 @@ Command add_parallelism_command(CLI::App& app) {
                   "N: the general N-link chain instead of MODEL; A-B: a table for the chains of A..B links");
   sub->add_option("--algorithm", opts->algorithm, "rnea, mass_matrix, gravity or forward_dynamics (default rnea)");
   sub->add_option("--processors", opts->processors, "comma-separated processor counts (default 1,2,4,8,16)");
+  sub->add_flag("--json", opts->json, "print a JSON document instead of text");
   return Command{sub, [opts] { return run(*opts); }};
 }
 

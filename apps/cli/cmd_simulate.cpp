@@ -1,8 +1,10 @@
 // `armdyn simulate MODEL ...`: integrates the arm's motion and writes one CSV row per output
-// period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential, energy), to --out (through
-// a temporary file renamed at the end: never a half-written file) or to stdout; optionally a PNG
-// plot. Errors: one line on stderr, exit 2 for bad input (see docs/simulate.md).
-#include <chrono>
+// period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential, energy) to --out or stdout
+// through OutputFile (a regular file: a temporary renamed at the end, never half written; a
+// pipe or device: streamed); optionally a PNG plot. Errors: one line on stderr, exit 2 for bad
+// input, 3 when the integration diverged (the rows before it are kept; see docs/simulate.md).
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -14,10 +16,12 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/load.hpp"
+#include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
 #include "cli.hpp"
+#include "output_file.hpp"
 #include "plot.hpp"
 
 namespace armdyn::cli {
@@ -29,8 +33,13 @@ struct SimulateOptions {
   std::string model, q0, v0, gravity, torque = "zero", controller, goal, profile = "quintic", kp, kd;
   std::string integrator = "rk45", method_fd = "aba", out, plot;
   double duration = 0, dt = 1e-3, output_period = 0, rtol = 1e-6, atol = 1e-8, move_time = 0, rate = 1000;
-  bool stop_at_limits = false, summary = false, tolerances_given = false;
+  bool stop_at_limits = false, summary = false, quiet = false, tolerances_given = false, period_given = false;
+  bool passive() const { return torque == "zero" && controller.empty(); }
 };
+
+/// The energy-error bound of a passive run, as a fraction of the largest kinetic energy (see
+/// sim::SimulationOptions::energy_warning and docs/simulate.md).
+constexpr double kEnergyWarning = 0.01;
 
 // "1, 2.5,-3" -> numbers; InputError naming the option unless there are `n` finite numbers
 // (or one, broadcast to all joints, when `broadcast`).
@@ -78,10 +87,19 @@ std::unique_ptr<sim::TorqueSource> make_source(const SimulateOptions& o, const M
     if (o.goal.empty()) throw InputError("--controller: --goal is required (the set-point or the motion's end)");
     const sim::ControlLaw law = sim::control_law_from_name(o.controller);
     const VecX<double> goal = joint_vector(o.goal, o.model, model.dof, "--goal");
-    if (!(o.move_time >= 0)) throw InputError("--move-time: must be >= 0");
+    if (!(o.move_time >= 0) || !std::isfinite(o.move_time))
+      throw InputError("--move-time must be >= 0 and finite (got " + shortest(o.move_time) + ")");
+    if (!(o.rate >= 0) || !std::isfinite(o.rate))
+      throw InputError("--control-rate must be >= 0 and finite (got " + shortest(o.rate) + ")");
+    if (o.duration * o.rate > sim::kMaxSteps)
+      throw InputError("--control-rate " + shortest(o.rate) + " gives " + human(o.duration * o.rate, 3) +
+                       " controller samples over --duration " + shortest(o.duration) + " s (at most " +
+                       human(sim::kMaxSteps, 3) + ")");
     sim::ControllerSpec spec = sim::default_gains(model, law, goal, 10.0, o.rate);
     if (!o.kp.empty()) spec.kp = parse_list(o.kp, model.dof, "--kp", true);
     if (!o.kd.empty()) spec.kd = parse_list(o.kd, model.dof, "--kd", true);
+    if ((spec.kp.array() < 0).any() || (spec.kd.array() < 0).any())
+      throw InputError(std::string((spec.kp.array() < 0).any() ? "--kp" : "--kd") + ": gains must be >= 0");
     sim::PointToPoint ref(q0, goal, o.move_time, sim::profile_from_name(o.profile));
     return std::make_unique<sim::Controller>(model, spec, ref);
   }
@@ -91,7 +109,10 @@ std::unique_ptr<sim::TorqueSource> make_source(const SimulateOptions& o, const M
   return std::make_unique<sim::TorqueTable>(sim::load_torque_table(o.torque, model.dof));
 }
 
+// The options, checked against what they imply (step and sample counts) before any work.
 sim::SimulationOptions simulation_options(const SimulateOptions& o) {
+  if (o.period_given && !(o.output_period > 0))
+    throw InputError("--output-period must be positive and finite (got " + shortest(o.output_period) + ")");
   sim::SimulationOptions s;
   s.duration = o.duration;
   s.dt = o.dt;
@@ -104,127 +125,120 @@ sim::SimulationOptions simulation_options(const SimulateOptions& o) {
   s.atol = o.atol;
   s.fd_method = fd_method_from_name(o.method_fd);
   s.stop_at_limits = o.stop_at_limits;
+  s.energy_warning = o.passive() ? kEnergyWarning : 0.0;
+  sim::check_options(s, {"--duration", "--dt", "--output-period", "--rtol", "--atol"});
   return s;
 }
 
-// Prints "t = x of T s" on stderr, overwriting itself, once the run has taken over a second.
-class Progress {
- public:
-  explicit Progress(double duration) : duration_(duration), start_(Clock::now()), last_(start_) {}
-  void update(double t) {
-    const Clock::time_point now = Clock::now();
-    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(250)) return;
-    last_ = now;
-    shown_ = open_ = true;
-    std::fprintf(stderr, "\rarmdyn simulate: t = %.4g of %g s (%.0f%%)   ", t, duration_, 100.0 * t / duration_);
-    std::fflush(stderr);
-  }
-  void finish() {
-    if (shown_) std::fprintf(stderr, "\rarmdyn simulate: t = %g of %g s (100%%), done\n", duration_, duration_);
-    shown_ = open_ = false;
-  }
-  /// Ends the progress line so that another message starts on a line of its own.
-  void interrupt() {
-    if (open_) std::fputc('\n', stderr);
-    open_ = false;
-  }
-  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  double duration_;
-  Clock::time_point start_, last_;
-  bool shown_ = false, open_ = false;
-};
-
-// Copies the finished temporary CSV to stdout.
-void copy_to_stdout(const std::string& path) {
-  std::FILE* in = std::fopen(path.c_str(), "rb");
-  if (!in) throw InternalError("cannot reread " + path);
-  char buf[1 << 16];
-  std::size_t got = 0;
-  bool ok = true;
-  while (ok && (got = std::fread(buf, 1, sizeof buf, in)) > 0) ok = std::fwrite(buf, 1, got, stdout) == got;
-  std::fclose(in);
-  if (!ok || std::fflush(stdout) != 0) throw InternalError("cannot write to stdout");
-}
-
+// What the rows showed: the energy at t = 0, the largest |E - E(0)|, the largest kinetic energy,
+// the last energy.
 struct Summary {
-  double e0 = 0, drift = 0, kmax = 0;
+  double e0 = 0, drift = 0, kmax = 0, e_last = 0;
   long rows = 0;
+  void add(const sim::Sample& s) {
+    if (rows++ == 0) e0 = s.energy();
+    e_last = s.energy();
+    drift = std::max(drift, std::abs(e_last - e0));
+    kmax = std::max(kmax, s.kinetic);
+  }
 };
 
 std::string summary_text(const Model& model, const SimulateOptions& o, const sim::SimulationStats& st,
                          const Summary& s, double wall) {
-  std::string text = "armdyn simulate: " + model.name + ", " + human(st.final_time) + " s with " + o.integrator;
-  if (o.integrator == "rk45") text += " (rtol " + human(o.rtol) + ", atol " + human(o.atol) + ")";
-  else text += " (dt " + human(o.dt) + " s)";
+  std::string text = "armdyn simulate: " + model.name + ", " + shortest(st.final_time) + " s with " + o.integrator;
+  if (o.integrator == "rk45") text += " (rtol " + shortest(o.rtol) + ", atol " + shortest(o.atol) + ")";
+  else text += " (dt " + shortest(o.dt) + " s)";
   text += ", fd " + o.method_fd + "\n  " + std::to_string(st.steps) + " steps";
   if (st.rejected_steps) text += " (+" + std::to_string(st.rejected_steps) + " rejected)";
   text += ", " + std::to_string(st.evaluations) + " dynamics evaluations, " + std::to_string(s.rows) + " rows, " +
-          human(wall, 3) + " s wall time\n  energy " + human(s.e0, 8) + " J at t = 0, largest drift " +
-          human(s.drift, 3) + " J (" + human(s.kmax > 0 ? s.drift / s.kmax : 0.0, 3) +
-          " of the largest kinetic energy, " + human(s.kmax, 4) + " J)\n";
+          human(wall, 3) + " s wall time\n  energy " + human(s.e0, 8) + " J at t = 0, ";
+  if (o.passive())  // no torque: the total energy is conserved, any change is the integrator's
+    text += "largest drift " + human(s.drift, 3) + " J (" + human(s.kmax > 0 ? s.drift / s.kmax : 0.0, 3) +
+            " of the largest kinetic energy, " + human(s.kmax, 4) + " J)\n";
+  else  // torques act: the energy changes by the work they do
+    text += "work done by the input " + human(s.e_last - s.e0, 4) + " J (energy at t = " + shortest(st.final_time) +
+            " minus energy at t = 0)\n";
+  return text;
+}
+
+// The one stderr line of a diverged run: where, the energy error just before, what to try.
+std::string divergence_text(const SimulateOptions& o, const sim::SimulationStats& st) {
+  const double change = st.last_finite_energy - st.initial_energy;
+  std::string text = "armdyn simulate: the integration diverged at t = " + shortest(st.diverged_at) + " s (" +
+                     st.divergence + "); " + (o.passive() ? "energy error " : "energy change (with the input's work) ") +
+                     human(change, 3) + " J at t = " + shortest(st.last_finite_time) + " s just before; rows up to t = " +
+                     shortest(st.final_time) + " s written; try ";
+  if (o.integrator == "rk45")
+    text += "tighter --rtol/--atol (now " + shortest(o.rtol) + "/" + shortest(o.atol) +
+            ") or check the input and the model";
+  else
+    text += "a smaller --dt (now " + shortest(o.dt) + " s) or --integrator rk45";
   return text;
 }
 
 int run_simulate(const SimulateOptions& o) {
+  sim::SimulationOptions so = simulation_options(o);  // the numbers first: refused at once
+  // The destinations, checked before any work.
+  OutputFile csv(o.out.empty() ? "-" : o.out, "--out");
+  std::unique_ptr<OutputFile> png, plot_rows;
+  if (!o.plot.empty()) {
+    png = std::make_unique<OutputFile>(o.plot, "--plot");
+    plot_script_path();
+    // The plotting script reads a file: the CSV's temporary, or when the rows go to a stream a
+    // scratch copy (never committed: removed at the end).
+    if (csv.streaming())
+      plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_simulate.csv").string(), "--plot");
+  }
   Model model = load_model(o.model);
   if (!o.gravity.empty()) {
     const VecX<double> g = parse_list(o.gravity, 3, "--gravity");
     model = model.with_gravity(g.head<3>());
+    // e.g. Craig's planar arms with gravity along their joint axes: G(q) = 0 for every q.
+    if (const std::string w = gravity_warning(model); !w.empty() && !o.quiet)
+      std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
   }
   const int n = model.dof;
   const VecX<double> q0 = o.q0.empty() ? VecX<double>::Zero(n) : joint_vector(o.q0, o.model, n, "--q0");
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
-  sim::SimulationOptions so = simulation_options(o);
   std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0);
-  if (!o.plot.empty()) plot_script_path();  // fail before simulating
-  // The rows go to a temporary file: beside --out (renamed at the end) or in the temp directory.
-  const std::string tmp = o.out.empty() ? temp_file_beside((fs::temp_directory_path() / "armdyn_simulate").string(), "--out")
-                                        : temp_file_beside(o.out, "--out");
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) throw InputError("--out: cannot write '" + tmp + "' (" + std::strerror(errno) + ")");
-  Progress progress(o.duration);
-  so.warn = [&progress](const std::string& message) {
+
+  // No progress line between rows that go to the same terminal.
+  const bool rows_on_terminal = (o.out.empty() || o.out == "-") && isatty(STDOUT_FILENO) == 1;
+  Progress progress("armdyn simulate", o.duration, o.quiet || rows_on_terminal);
+  so.warn = [&progress, &o](const std::string& message) {
+    if (o.quiet) return;
     progress.interrupt();
     std::fprintf(stderr, "armdyn: warning: %s\n", message.c_str());
   };
+  so.on_step = [&progress](double t) { progress.update(t); };
   Summary sum;
-  sim::SimulationStats stats;
-  double wall = 0;  // of the simulation alone
-  try {
-    bool ok = std::fputs(sim::csv_header(n).c_str(), f) >= 0;
-    stats = sim::simulate(model, q0, v0, *source, so, [&](const sim::Sample& s) {
-      if (sum.rows++ == 0) sum.e0 = s.energy();
-      sum.drift = std::max(sum.drift, std::abs(s.energy() - sum.e0));
-      sum.kmax = std::max(sum.kmax, s.kinetic);
-      ok = ok && std::fputs(sim::csv_row(s).c_str(), f) >= 0;
-      progress.update(s.t);
-    });
-    wall = progress.seconds();
-    progress.finish();
-    if (std::fclose(f) != 0 || !ok) {
-      f = nullptr;
-      throw InternalError("cannot write '" + tmp + "'");
-    }
-    f = nullptr;
-    if (stats.limit_joint >= 0)
-      std::fprintf(stderr, "armdyn simulate: stopped at t = %.17g (--stop-at-limits)\n", stats.final_time);
-    if (!o.plot.empty()) plot_simulation(tmp, o.plot, "armdyn simulate " + model.name + " (" + o.integrator + ")");
-    if (o.out.empty()) {
-      copy_to_stdout(tmp);
-      std::remove(tmp.c_str());
-    } else {
-      commit_file(tmp, o.out, "--out");
-    }
-  } catch (...) {
-    progress.finish();
-    if (f) std::fclose(f);
-    std::remove(tmp.c_str());
-    throw;
+  const sim::SimulationStats stats = sim::simulate(model, q0, v0, *source, so, [&](const sim::Sample& s) {
+    // The header with the first row: nothing is opened (a FIFO) or written before the initial
+    // state has been checked.
+    const std::string row = (sum.rows == 0 ? sim::csv_header(n) : std::string()) + sim::csv_row(s);
+    sum.add(s);
+    csv.write(row);
+    if (plot_rows) plot_rows->write(row);
+    progress.update(s.t);
+  });
+  const double wall = progress.seconds();  // of the simulation alone
+  progress.finish(stats.final_time);
+  if (png) {
+    OutputFile& rows = plot_rows ? *plot_rows : csv;
+    rows.flush();
+    plot_simulation(rows.temporary_path(), *png, "armdyn simulate " + model.name + " (" + o.integrator + ")",
+                    model.joint_names);
+    commit_together({&csv, png.get()});
+  } else {
+    csv.commit();
   }
+  if (stats.limit_joint >= 0 && !o.quiet)
+    std::fprintf(stderr, "armdyn simulate: stopped at t = %s (--stop-at-limits)\n", shortest(stats.final_time).c_str());
   if (o.summary) std::fputs(summary_text(model, o, stats, sum, wall).c_str(), stderr);
+  if (stats.diverged) {
+    print_error(divergence_text(o, stats));
+    return kExitDiverged;
+  }
   return kExitOk;
 }
 
@@ -240,7 +254,7 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("--duration", o->duration, "simulated time T in seconds")->required();
   sub->add_option("--dt", o->dt, "integration step (fixed-step integrators) or first step (rk45), seconds")
       ->capture_default_str();
-  sub->add_option("--output-period", o->output_period, "seconds between CSV rows (default: --dt)");
+  CLI::Option* period = sub->add_option("--output-period", o->output_period, "seconds between CSV rows (default: --dt)");
   sub->add_option("--integrator", o->integrator, "euler ([Craig] (6.117)), symplectic-euler, rk4, rk45")
       ->capture_default_str();
   CLI::Option* rtol = sub->add_option("--rtol", o->rtol, "rk45 relative tolerance")->capture_default_str();
@@ -258,11 +272,14 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("--control-rate", o->rate, "controller samples per second, zero-order hold (0: continuous)")
       ->capture_default_str();
   sub->add_flag("--stop-at-limits", o->stop_at_limits, "stop when a joint leaves its limits (default: warn once per joint)");
-  sub->add_option("--out", o->out, "CSV file to write (default: stdout)");
+  sub->add_option("--out", o->out, "CSV file to write ('-' or default: stdout; a FIFO or device is written directly)");
   sub->add_option("--plot", o->plot, "PNG file: positions, velocities, torques and energy against time");
-  sub->add_flag("--summary", o->summary, "print steps, energy drift and wall time on stderr");
-  return Command{sub, [o, rtol, atol] {
+  sub->add_flag("--summary", o->summary,
+                "print steps, energy drift (work done by the input when torques act) and wall time on stderr");
+  sub->add_flag("--quiet", o->quiet, "no progress line and no warnings on stderr (errors and --summary still)");
+  return Command{sub, [o, rtol, atol, period] {
                    o->tolerances_given = rtol->count() > 0 || atol->count() > 0;
+                   o->period_given = period->count() > 0;
                    return run_simulate(*o);
                  }};
 }

@@ -88,6 +88,12 @@ JsonWriter& JsonWriter::value(int x) {
   return *this;
 }
 
+JsonWriter& JsonWriter::value(std::uint64_t x) {
+  before_value();
+  out_ += std::to_string(x);
+  return *this;
+}
+
 JsonWriter& JsonWriter::value(bool b) {
   before_value();
   out_ += b ? "true" : "false";

@@ -2,6 +2,7 @@
 // A small JSON emitter for the tool's output. Numbers are written with printf("%.17g"), so that a
 // double read back is the double written; non-finite numbers are refused (JSON has none).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,7 @@ class JsonWriter {
 
   JsonWriter& value(double x);
   JsonWriter& value(int x);
+  JsonWriter& value(std::uint64_t x);  ///< exact (e.g. a random seed), never through double
   JsonWriter& value(std::string_view s);
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(bool b);

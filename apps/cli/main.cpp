@@ -1,5 +1,5 @@
-// armdyn: the command-line tool. `armdyn info MODEL`, `armdyn eval MODEL STATES.json`,
-// `armdyn demo`; see docs/cli.md. Exit status: 0 success, 1 internal error, 2 bad input or usage.
+// armdyn: the command-line tool, one file per command (cmd_*.cpp); see docs/cli.md. Exit status:
+// 0 success, 1 internal error, 2 bad input or usage, 3 a simulate run that diverged.
 #include <iostream>
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/dynamics/inverse_dynamics.hpp"
+#include "armdyn/dynamics/rnea_classical.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/dynamics/terms.hpp"
 #include "cli.hpp"
@@ -69,7 +69,7 @@ TauMethod::TauMethod(const std::string& name, const Model& model, Data& data)
 const VecX<double>& TauMethod::operator()(VecIn<double> q, VecIn<double> v, VecIn<double> a) {
   switch (kind_) {
     case Kind::kRnea: return rnea(model_, data_, q, v, a);
-    case Kind::kRneaLean: return inverse_dynamics(model_, data_, q, v, a);
+    case Kind::kRneaLean: return rnea_classical(model_, data_, q, v, a);
     case Kind::kRegistry: break;
   }
   return evaluator_.inverse_dynamics(q, v, a);

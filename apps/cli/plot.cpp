@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <spawn.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -65,26 +64,6 @@ int run(const std::vector<std::string>& args, const std::string& log) {
 
 }  // namespace
 
-std::string temp_file_beside(const std::string& path, const std::string& option) {
-  std::string tmp = path + ".tmp.XXXXXX";
-  const int fd = mkstemp(tmp.data());
-  if (fd < 0) throw InputError(option + ": cannot write '" + path + "' (" + std::strerror(errno) + ")");
-  const mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
-  close(fd);
-  return tmp;
-}
-
-void commit_file(const std::string& tmp, const std::string& path, const std::string& option) {
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::remove(tmp.c_str());
-    throw InputError(option + ": cannot write '" + path + "' (" + ec.message() + ")");
-  }
-}
-
 std::string plot_script_path() {
   if (const char* env = std::getenv("ARMDYN_PLOT_SCRIPT"); env && *env) {
     if (!is_file(env)) throw InternalError(std::string("ARMDYN_PLOT_SCRIPT: no such file '") + env + "'");
@@ -102,21 +81,21 @@ std::string plot_script_path() {
   throw InternalError("--plot: cannot find plot_simulation.py (set ARMDYN_PLOT_SCRIPT)");
 }
 
-void plot_simulation(const std::string& csv, const std::string& png, const std::string& title) {
+void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
+                     const std::vector<std::string>& joint_names) {
   const std::string script = plot_script_path();
-  const std::string tmp = temp_file_beside(png, "--plot");
-  std::string log = (fs::temp_directory_path() / "armdyn_plot_XXXXXX").string();
-  const int log_fd = mkstemp(log.data());
-  if (log_fd >= 0) close(log_fd);
-  const int status = run({python(), script, csv, tmp, "--title", title}, log);
-  const std::string why = last_line(log);
-  std::remove(log.c_str());
+  const std::string tmp = png.staging_path();
+  // The script's messages: a scratch file, removed when done (or interrupted).
+  OutputFile log((fs::temp_directory_path() / "armdyn_plot.log").string(), "--plot");
+  std::vector<std::string> args = {python(), script, csv, tmp, "--title=" + title};
+  for (const std::string& name : joint_names) args.push_back("--joint-name=" + name);  // "=": names may start with '-'
+  const int status = run(args, log.staging_path());
+  const std::string why = last_line(log.staging_path());
   if (status != 0) {
-    std::remove(tmp.c_str());
+    png.discard();
     throw InternalError("--plot: " + (status < 0 ? "cannot run " + python() : "the plotting script failed") +
                         (why.empty() ? std::string() : ": " + why));
   }
-  commit_file(tmp, png, "--plot");
 }
 
 }  // namespace armdyn::cli

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Plot an `armdyn simulate` CSV: joint positions, velocities, torques and energy against time.
 
-usage: plot_simulation.py SIMULATION.csv OUT.png [--title TEXT]
+usage: plot_simulation.py SIMULATION.csv OUT.png [--title TEXT] [--joint-name=NAME ...]
 
 The CSV has the header t,q1..qn,v1..vn,a1..an,tau1..taun,kinetic,potential,energy. Shipped with
 armdyn (installed as share/armdyn/plot_simulation.py); needs matplotlib (Debian python3-matplotlib).
+The legends name the joints: one --joint-name per joint, in order (missing ones: "joint j").
 """
 import argparse
 import csv
@@ -27,6 +28,8 @@ def main():
     parser.add_argument("csv")
     parser.add_argument("png")
     parser.add_argument("--title", default="armdyn simulate")
+    parser.add_argument("--joint-name", action="append", default=[], dest="joint_names",
+                        help="the name of the next joint, for the legends (give one per joint, in order)")
     args = parser.parse_args()
     try:
         import matplotlib
@@ -35,15 +38,17 @@ def main():
     except ImportError as e:
         sys.exit(f"matplotlib is not available ({e}); install python3-matplotlib")
     c, n = read(args.csv)
+    names = [args.joint_names[j] if j < len(args.joint_names) else f"joint {j + 1}" for j in range(n)]
     t = c["t"]
     fig, axes = plt.subplots(4, 1, sharex=True, figsize=(9, 10), constrained_layout=True)
     panels = [("q", "position [rad or m]"), ("v", "velocity [rad/s or m/s]"), ("tau", "torque [N m or N]")]
     for ax, (prefix, label) in zip(axes, panels):
         for j in range(1, n + 1):
-            ax.plot(t, c[f"{prefix}{j}"], label=f"joint {j}", linewidth=1.2)
+            ax.plot(t, c[f"{prefix}{j}"], label=names[j - 1], linewidth=1.2)
         ax.set_ylabel(label)
         ax.grid(True, alpha=0.3)
-    axes[0].legend(loc="upper right", ncol=min(n, 6), fontsize="small")
+    # One legend for the three joint panels (same colour per joint), above them, off the curves.
+    axes[0].legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(n, 4), fontsize="small", frameon=False)
     ax = axes[3]
     ax.plot(t, c["kinetic"], label="kinetic", linewidth=1.2)
     ax.plot(t, c["potential"], label="potential", linewidth=1.2)

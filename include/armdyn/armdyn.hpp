@@ -2,7 +2,7 @@
 // armdyn: the umbrella header.
 #include "armdyn/dynamics/crba.hpp"
 #include "armdyn/dynamics/forward_dynamics.hpp"
-#include "armdyn/dynamics/inverse_dynamics.hpp"
+#include "armdyn/dynamics/rnea_classical.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/kinematics/manipulability.hpp"

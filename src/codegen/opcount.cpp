@@ -5,22 +5,11 @@
 #include <cmath>
 #include <functional>
 
-#include "armdyn/dynamics/crba_impl.hpp"
-#include "armdyn/dynamics/forward_dynamics_impl.hpp"
-#include "armdyn/dynamics/inverse_dynamics_impl.hpp"
-#include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/core/error.hpp"
-#include "armdyn/dynamics/formulations/vukobratovic/appel_impl.hpp"
-#include "armdyn/dynamics/formulations/vukobratovic/gauss_impl.hpp"
-#include "armdyn/dynamics/formulations/vukobratovic/general_theorems_impl.hpp"
-#include "armdyn/dynamics/formulations/gibbs_appell_impl.hpp"
-#include "armdyn/dynamics/formulations/lagrange_impl.hpp"
-#include "armdyn/dynamics/formulations/luh_walker_paul_impl.hpp"
-#include "armdyn/dynamics/formulations/newton_euler_impl.hpp"
-#include "armdyn/dynamics/formulations/recursive_lagrange_impl.hpp"
+#include "armdyn/dynamics/forward_dynamics_impl.hpp"
+#include "armdyn/dynamics/formulations/list_impl.hpp"
 #include "armdyn/dynamics/formulations/registry.hpp"
-#include "armdyn/dynamics/terms_impl.hpp"
 
 namespace armdyn::opcount {
 
@@ -57,40 +46,40 @@ template <class F> Counter on_data(F f) {
   return [f](const CModel& m) { return measure<DataTpl<S>>(m, f); };
 }
 
-#define ARMDYN_COUNT_ID(ns, fn)                                                                          \
-  [](const CModel& m) {                                                                                  \
-    return measure<ns::Workspace<S>>(                                                                    \
-        m, [](const CModel& mm, ns::Workspace<S>& ws, const State& x) { ns::fn(mm, ws, x.q, x.v, x.a); }); \
-  }
-
 struct Entry {
   std::string name;
   Counter counter;
 };
 
-const std::vector<Entry>& entries() {
-  using D = DataTpl<S>;
-  static const std::vector<Entry> table = {
-      {"rnea", on_data([](const CModel& m, D& d, const State& x) { rnea(m, d, x.q, x.v, x.a); })},
-      {"mass_matrix", on_data([](const CModel& m, D& d, const State& x) { crba(m, d, x.q); })},
-      {"gravity", on_data([](const CModel& m, D& d, const State& x) { gravity_torque(m, d, x.q); })},
-      {"rnea-lean", on_data([](const CModel& m, D& d, const State& x) { inverse_dynamics(m, d, x.q, x.v, x.a); })},
-      {"forward_dynamics", on_data([](const CModel& m, D& d, const State& x) { forward_dynamics(m, d, x.q, x.v, x.a); })},
-      {"newton-euler", ARMDYN_COUNT_ID(newton_euler, inverse_dynamics)},
-      {"luh-walker-paul", ARMDYN_COUNT_ID(luh_walker_paul, inverse_dynamics)},
-      {"modified-newton-euler", ARMDYN_COUNT_ID(luh_walker_paul, inverse_dynamics_modified)},
-      {"lagrange", ARMDYN_COUNT_ID(lagrange, inverse_dynamics)},
-      {"recursive-lagrange", ARMDYN_COUNT_ID(recursive_lagrange, inverse_dynamics)},
-      {"gibbs-appell", ARMDYN_COUNT_ID(gibbs_appell, inverse_dynamics)},
-      {"general-theorems", ARMDYN_COUNT_ID(general_theorems, inverse_dynamics)},
-      {"appel", ARMDYN_COUNT_ID(appel, inverse_dynamics)},
-      {"gauss", ARMDYN_COUNT_ID(gauss, inverse_dynamics)},
-      {"configuration-space", ARMDYN_COUNT_ID(terms, inverse_dynamics)},
+// Formulation F's inverse dynamics, on its own workspace.
+template <class F> Counter inverse_dynamics_of() {
+  return [](const CModel& m) {
+    return measure<typename F::template Workspace<S>>(
+        m, [](const CModel& mm, typename F::template Workspace<S>& ws, const State& x) {
+          F::inverse_dynamics(mm, ws, x.q, x.v, x.a);
+        });
   };
-  return table;
 }
 
-#undef ARMDYN_COUNT_ID
+// The production algorithms, then every formulation of the list but the production rnea.
+const std::vector<Entry>& entries() {
+  using D = DataTpl<S>;
+  static const std::vector<Entry> table = [] {
+    std::vector<Entry> out = {
+        {"rnea", on_data([](const CModel& m, D& d, const State& x) { rnea(m, d, x.q, x.v, x.a); })},
+        {"mass_matrix", on_data([](const CModel& m, D& d, const State& x) { crba(m, d, x.q); })},
+        {"gravity", on_data([](const CModel& m, D& d, const State& x) { gravity_torque(m, d, x.q); })},
+        {"forward_dynamics",
+         on_data([](const CModel& m, D& d, const State& x) { forward_dynamics(m, d, x.q, x.v, x.a); })},
+    };
+    for_each_type(Formulations{}, [&](auto tag) {
+      using F = typename decltype(tag)::type;
+      if constexpr (!std::is_same_v<F, formulation::Rnea>) out.push_back({F::name, inverse_dynamics_of<F>()});
+    });
+    return out;
+  }();
+  return table;
+}
 
 const Entry* find(const std::string& name) {
   for (const Entry& e : entries())

@@ -41,9 +41,12 @@ std::string Polynomial::str() const {
     const bool negative = num < 0;
     const std::int64_t a = negative ? -num : num;
     out += out.empty() ? (negative ? "-" : "") : (negative ? " - " : " + ");
-    std::string c = den == 1 ? std::to_string(a) : "(" + std::to_string(a) + "/" + std::to_string(den) + ")";
-    if (k > 0 && den == 1 && a == 1) c.clear();
-    out += c + (k == 0 ? "" : k == 1 ? "n" : "n^" + std::to_string(k));
+    // Appended piece by piece: "(" + std::to_string(a) + ... trips GCC 12's -Wrestrict (a false
+    // positive in the inlined std::operator+(const char*, std::string&&)).
+    if (den != 1) out.append("(").append(std::to_string(a)).append("/").append(std::to_string(den)).append(")");
+    else if (k == 0 || a != 1) out += std::to_string(a);
+    if (k >= 1) out += "n";
+    if (k > 1) out.append("^").append(std::to_string(k));
   }
   return out.empty() ? "0" : out;
 }
@@ -125,7 +128,7 @@ struct Note {
 // paragraph was written; `armdyn opcount --table` prints the live fits next to them.
 const Note kNotes[] = {
     {"rnea-lean",
-     "armdyn::inverse_dynamics (inverse_dynamics_impl.hpp), the torque path the generated code "
+     "armdyn::rnea_classical (rnea_classical_impl.hpp), the torque path the generated code "
      "uses: the classical Newton-Euler of [Craig] (6.45)-(6.53) "
      "with [TML]'s acceleration tensor W = [wd]x + [w]x^2 of (7.3)-(7.6), made lean. Each DH joint "
      "rotation Rx(alpha) Rz(theta + q) is applied as two plane rotations of 3 multiplications and 3 "
@@ -155,7 +158,7 @@ const Note kNotes[] = {
     {"gravity",
      "gravity_torque is the spatial rnea with no velocities and accelerations: only the rotated "
      "base acceleration -g travels outward, each link contributes its force I a and the inward pass "
-     "is rnea's. No published count; inverse_dynamics' passes would do it for 33n - 21 mul, but "
+     "is rnea's. No published count; rnea_classical's passes would do it for 33n - 21 mul, but "
      "take longer on double (docs/opcounts.md)."},
     {"forward_dynamics",
      "CRBA, the bias c(q, qd) by the spatial RNEA passes on CRBA's joint placements, and a Cholesky "

@@ -6,7 +6,7 @@
 
 #include "armdyn/dynamics/crba_impl.hpp"
 #include "armdyn/dynamics/forward_dynamics_impl.hpp"
-#include "armdyn/dynamics/inverse_dynamics_impl.hpp"
+#include "armdyn/dynamics/rnea_classical_impl.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/codegen/trace.hpp"
 #include "armdyn/core/error.hpp"
@@ -48,7 +48,7 @@ void record(const Model& model, TracedFunction& f) {
       f.inputs = {"q", "v", "a"};
       f.output = "tau";
       f.outputs =
-          node_ids(f.graph, inverse_dynamics(m, data, q, input_array(f.graph, 1, n), input_array(f.graph, 2, n)));
+          node_ids(f.graph, rnea_classical(m, data, q, input_array(f.graph, 1, n), input_array(f.graph, 2, n)));
       return;
     }
     case Algorithm::kMassMatrix:

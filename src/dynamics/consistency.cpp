@@ -54,7 +54,7 @@ class Checker {
       if (e.info.name == "rnea") continue;
       record(e.info.name, "tau", rel(e.inverse_dynamics(q, v, a), tau));
       if (e.mass_matrix) record(e.info.name, "M", rel(e.mass_matrix(q), M));
-      if (e.gravity) record(e.info.name, "g", rel(e.gravity(q), g));
+      if (e.gravity_torque) record(e.info.name, "g", rel(e.gravity_torque(q), g));
     }
   }
 
@@ -85,7 +85,7 @@ class Checker {
     record("identity", "C v = c - g", rel(VecX<double>(C * v), VecX<double>(c - g)));
     // dE/dt = v^T (M a + 1/2 Mdot v) + dU/dq . v must equal the power v . tau of RNEA's torques.
     const MatX<double> M = crba(model_, data_, q);
-    const VecX<double> gU = terms::gravity(model_, ws, q);
+    const VecX<double> gU = terms::gravity_torque(model_, ws, q);
     const double dEdt = v.dot(M * a + 0.5 * Mdot * v + gU);
     const double power = v.dot(rnea(model_, data_, q, v, a));
     record("identity", "dE/dt = v . tau", std::abs(dEdt - power) / std::max(1.0, std::abs(power)));

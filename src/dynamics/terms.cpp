@@ -26,7 +26,7 @@ template const std::vector<MatX<double>>& christoffel_symbols(const Model&, Work
 template const MatX<double>& coriolis_matrix(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
 template const MatX<double>& centrifugal_matrix(const Model&, Workspace<double>&, VecIn<double>);
 template const MatX<double>& coriolis_coefficients(const Model&, Workspace<double>&, VecIn<double>);
-template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 template double kinetic_energy(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
 template double potential_energy(const Model&, Workspace<double>&, VecIn<double>);
 template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>,

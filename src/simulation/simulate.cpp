@@ -1,7 +1,9 @@
 #include "armdyn/simulation/simulate.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 #include <limits>
@@ -13,6 +15,12 @@
 namespace armdyn::sim {
 
 namespace {
+
+// x in the shortest form that reads back exactly (0.003, not 0.0030000000000000001).
+std::string shortest(double x) {
+  char buf[32];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, x).ptr);
+}
 
 std::string number(double x, int digits = 6) {
   char buf[40];
@@ -37,7 +45,7 @@ class LimitMonitor {
       const char* unit = model_.joint_type[static_cast<std::size_t>(j)] == JointType::kRevolute ? " rad" : " m";
       warn_("joint '" + model_.joint_names[static_cast<std::size_t>(j)] + "' (joint " + std::to_string(j + 1) +
             ") left its limits [" + number(lim.lower) + ", " + number(lim.upper) + "]" + unit + " at t = " +
-            number(t) + " s (q = " + number(q[j]) + ")");
+            shortest(t) + " s (q = " + number(q[j]) + ")");
     }
     return first;
   }
@@ -50,23 +58,68 @@ class LimitMonitor {
 
 void warn_on_stderr(const std::string& message) { std::cerr << "armdyn: warning: " << message << "\n"; }
 
-void validate(const Model& model, VecIn<double> q0, VecIn<double> v0, const SimulationOptions& o) {
+std::string with_name(const std::string& name, double x) { return name + " " + shortest(x); }
+
+void positive(double x, const std::string& name) {
+  if (!(x > 0) || !std::isfinite(x))
+    throw InputError(name + " must be positive and finite (got " + shortest(x) + ")");
+}
+
+// "<quantity>/<unit> implies more than `most` <what> over the duration": the product that
+// would overflow a counter (or take days) is refused before any work.
+void at_most(double count, double most, const std::string& what, const std::string& who, const std::string& over) {
+  if (count > most)
+    throw InputError(who + " gives " + number(count, 3) + " " + what + " over " + over + " (at most " +
+                     number(most, 3) + ")");
+}
+
+void validate(const Model& model, VecIn<double> q0, VecIn<double> v0, const TorqueSource& source,
+              const SimulationOptions& o) {
   check_size(q0, model.dof, "q0");
   check_size(v0, model.dof, "v0");
   if (!q0.allFinite() || !v0.allFinite()) throw InputError("simulate: q0 and v0 must be finite");
-  auto positive = [](double x, const char* name) {
-    if (!(x > 0) || !std::isfinite(x)) throw InputError(std::string("simulate: ") + name + " must be positive and finite");
-  };
-  positive(o.duration, "duration");
-  positive(o.dt, "dt");
-  if (o.output_period != 0) positive(o.output_period, "output period");
-  if (is_adaptive(o.integrator)) {
-    positive(o.rtol, "rtol");
-    positive(o.atol, "atol");
-  }
-  const double period = o.output_period > 0 ? o.output_period : o.dt;
-  if (o.duration / period > 1e9) throw InputError("simulate: more than 1e9 output samples (duration / output period)");
+  check_options(o);
+  const double Tc = source.period();
+  if (!(Tc >= 0) || !std::isfinite(Tc)) throw InputError("simulate: the controller's period must be >= 0 and finite");
+  if (Tc > 0) at_most(o.duration / Tc, kMaxSteps, "controller samples", "a controller period of " + number(Tc) + " s",
+                      "duration " + number(o.duration) + " s");
 }
+
+// The output times k P. When P is a short decimal (0.1, 0.003, 2.5e-4 = m 10^-e) the k-th time
+// is (k m) / 10^e, both exact doubles: the double nearest the decimal k P (0.3, not
+// 3 x 0.1 = 0.30000000000000004). Otherwise k P.
+class OutputTimes {
+ public:
+  explicit OutputTimes(double period) : period_(period) {
+    char buf[32];
+    const std::string text(buf, std::to_chars(buf, buf + sizeof buf, period).ptr);
+    long long m = 0;
+    int e = 0;
+    bool fraction = false;
+    std::size_t i = 0;
+    for (; i < text.size() && text[i] != 'e'; ++i) {
+      if (text[i] == '.') {
+        fraction = true;
+        continue;
+      }
+      m = 10 * m + (text[i] - '0');
+      e += fraction;
+    }
+    if (i < text.size()) e -= std::atoi(text.c_str() + i + 1);
+    if (e < 0 || e > 22 || m <= 0) return;
+    mantissa_ = m;
+    scale_ = std::pow(10.0, e);  // exact for e <= 22
+  }
+  double operator()(long k) const {
+    constexpr long long kExact = 1LL << 53;
+    if (mantissa_ > 0 && k < kExact / mantissa_) return static_cast<double>(k * mantissa_) / scale_;
+    return static_cast<double>(k) * period_;
+  }
+
+ private:
+  double period_, scale_ = 1;
+  long long mantissa_ = 0;
+};
 
 // One simulation run: the state, the integrators and the event clock.
 class Run {
@@ -74,7 +127,8 @@ class Run {
   Run(const Model& model, TorqueSource& source, const SimulationOptions& options,
       const std::function<void(const Sample&)>& observer)
       : model_(model), o_(options), observer_(observer), plant_(model, source, options.fd_method),
-        limits_(model, options.warn ? options.warn : std::function<void(const std::string&)>(warn_on_stderr)),
+        warn_(options.warn ? options.warn : std::function<void(const std::string&)>(warn_on_stderr)),
+        limits_(model, warn_),
         rk45_(model.dof, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
     if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model.dof);
     sample_.q.setZero(model.dof);
@@ -90,19 +144,28 @@ class Run {
   bool advance_fixed(double te);
   bool advance_adaptive(double te);
   bool after_step(double t);
-  void emit();
+  bool watch_energy(double t, double kinetic, double potential);
+  /// watch_energy runs after every kWatchEvery-th step (and at every sample): an eighth of the
+  /// cost, and an error growing past the bound is still seen long before it overflows.
+  static constexpr long kWatchEvery = 8;
+  bool emit();
+  void diverge(double t, const std::string& what);
 
   const Model& model_;
   const SimulationOptions& o_;
   const std::function<void(const Sample&)>& observer_;
   Plant plant_;
+  std::function<void(const std::string&)> warn_;
   LimitMonitor limits_;
   std::unique_ptr<FixedStepper> stepper_;
   Rk45 rk45_;
   terms::Workspace<double> energy_;  ///< for the kinetic and potential energy of each sample
   double step_dt_;  ///< rk45's next step
   double t_ = 0;
+  double kmax_ = 0, round_off_ = 0;  ///< watch_energy: the largest kinetic energy, the round-off floor
   VecX<double> q_, v_;
+  double t_before_ = 0;             ///< the end of the last finite step, and its state: the energy
+  VecX<double> q_before_, v_before_;  ///< just before a divergence
   Sample sample_;
   SimulationStats stats_;
 };
@@ -110,23 +173,31 @@ class Run {
 SimulationStats Run::run(VecIn<double> q0, VecIn<double> v0) {
   q_ = q0;
   v_ = v0;
+  q_before_ = q0;
+  v_before_ = v0;
   TorqueSource& source = plant_.source();
   const double T = o_.duration, P = o_.output_period > 0 ? o_.output_period : o_.dt, Tc = source.period();
   long k_out = 1, k_ctl = 1;
+  const OutputTimes output_time(P);
   if (Tc > 0) source.sample(0.0, q_, v_);
   const int outside = limits_.check(0.0, q_);
-  emit();
+  if (!emit())
+    throw InputError("simulate: the initial state gives a non-finite acceleration or energy (q0, v0 or the torque at "
+                     "t = 0 too large)");
+  stats_.initial_energy = sample_.energy();
+  kmax_ = sample_.kinetic;
+  round_off_ = 1e-9 * (std::abs(sample_.kinetic) + std::abs(sample_.potential));
   if (outside >= 0 && o_.stop_at_limits) stats_.limit_joint = outside;
-  while (t_ < T && stats_.limit_joint < 0) {
+  while (t_ < T && stats_.limit_joint < 0 && !stats_.diverged) {
     // The next output time (the last one exactly T) and the next controller sample.
-    double t_out = static_cast<double>(k_out) * P;
+    double t_out = output_time(k_out);
     if (t_out >= T - 1e-9 * P) t_out = T;
     const double t_ctl = Tc > 0 ? static_cast<double>(k_ctl) * Tc : std::numeric_limits<double>::infinity();
     const bool ctl_first = t_ctl < t_out - 1e-9 * std::min(P, Tc);
     const bool ctl_now = Tc > 0 && t_ctl <= t_out + 1e-9 * std::min(P, Tc);
     const double te = ctl_first ? t_ctl : t_out;
-    if (!advance(te)) {  // stopped at a joint limit
-      emit();
+    if (!advance(te)) {  // stopped at a joint limit (the state there is the last sample), or diverged
+      if (!stats_.diverged) emit();
       break;
     }
     t_ = te;
@@ -136,11 +207,10 @@ SimulationStats Run::run(VecIn<double> q0, VecIn<double> v0) {
       ++k_ctl;
     }
     if (!ctl_first) {
-      emit();
+      if (!emit()) break;
       ++k_out;
     }
   }
-  stats_.final_time = t_;
   stats_.evaluations = plant_.evaluations();
   return stats_;
 }
@@ -172,18 +242,37 @@ bool Run::advance_adaptive(double te) {
     } else {
       ++stats_.rejected_steps;
       step_dt_ = dt;
-      if (step_dt_ < 1e-14 * std::max(1.0, std::abs(t_)))
-        throw std::runtime_error("simulate: rk45 step size underflow at t = " + number(t_, 17));
+      if (step_dt_ < 1e-14 * std::max(1.0, std::abs(t_))) {
+        diverge(t_, "rk45's step fell below " + number(1e-14 * std::max(1.0, std::abs(t_)), 3) + " s");
+        return false;
+      }
     }
   }
   return true;
 }
 
-// After an accepted step ending at t: counts it, checks the state, watches the limits.
+// After an accepted step ending at t: counts it, checks the state (and its energy when watched),
+// watches the limits. False when the run ends here.
 bool Run::after_step(double t) {
   ++stats_.steps;
-  if (!q_.allFinite() || !v_.allFinite())
-    throw std::runtime_error("simulate: the state is no longer finite at t = " + number(t, 17));
+  if (!q_.allFinite() || !v_.allFinite()) {
+    diverge(t, "the state is no longer finite");
+    const double e = terms::kinetic_energy(model_, energy_, q_before_, v_before_) +  // the energy just before
+                     terms::potential_energy(model_, energy_, q_before_);
+    if (std::isfinite(e) && t_before_ >= stats_.last_finite_time) {
+      stats_.last_finite_time = t_before_;
+      stats_.last_finite_energy = e;
+    }
+    return false;
+  }
+  if (o_.energy_warning > 0 && stats_.steps % kWatchEvery == 0) {
+    const double kinetic = terms::kinetic_energy(model_, energy_, q_, v_);  // [Craig] (6.69)-(6.71)
+    if (!watch_energy(t, kinetic, terms::potential_energy(model_, energy_, q_))) return false;
+  }
+  t_before_ = t;
+  q_before_ = q_;
+  v_before_ = v_;
+  if (o_.on_step) o_.on_step(t);
   const int joint = limits_.check(t, q_);
   if (joint >= 0 && o_.stop_at_limits) {
     t_ = t;
@@ -193,7 +282,35 @@ bool Run::after_step(double t) {
   return true;
 }
 
-void Run::emit() {
+// A passive run: the total energy at t against E(0); warns once when the error passes the bound
+// of SimulationOptions::energy_warning. False when the energy is not finite.
+bool Run::watch_energy(double t, double kinetic, double potential) {
+  const double energy = kinetic + potential;
+  if (!std::isfinite(energy)) {
+    diverge(t, "the energy is no longer finite");
+    return false;
+  }
+  stats_.last_finite_time = t;
+  stats_.last_finite_energy = energy;
+  kmax_ = std::max(kmax_, kinetic);
+  const double error = std::abs(energy - stats_.initial_energy);
+  if (!stats_.energy_warned && error > o_.energy_warning * kmax_ + round_off_) {
+    stats_.energy_warned = true;
+    warn_("the energy error reached " + number(error, 3) + " J at t = " + shortest(t) + " s, over " +
+          number(100 * o_.energy_warning, 3) + "% of the largest kinetic energy so far (" + number(kmax_, 3) +
+          " J): the integration is inaccurate (a smaller step or rk45 would help)");
+  }
+  return true;
+}
+
+void Run::diverge(double t, const std::string& what) {
+  stats_.diverged = true;
+  stats_.diverged_at = t;
+  stats_.divergence = what;
+}
+
+// Delivers the sample at t_ if it is finite; false (the run diverged there) if not.
+bool Run::emit() {
   sample_.t = t_;
   sample_.q = q_;
   sample_.v = v_;
@@ -201,15 +318,44 @@ void Run::emit() {
   sample_.tau = plant_.tau();
   sample_.kinetic = terms::kinetic_energy(model_, energy_, q_, v_);      // [Craig] (6.69)-(6.71)
   sample_.potential = terms::potential_energy(model_, energy_, q_);      // [Craig] (6.73)
+  if (!sample_.a.allFinite() || !sample_.tau.allFinite() || !std::isfinite(sample_.energy())) {
+    diverge(t_, "the acceleration, torque or energy is no longer finite");
+    return false;
+  }
+  if (o_.energy_warning > 0 && stats_.samples > 0) watch_energy(t_, sample_.kinetic, sample_.potential);
+  stats_.final_time = stats_.last_finite_time = t_;
+  stats_.last_finite_energy = sample_.energy();
   ++stats_.samples;
   if (observer_) observer_(sample_);
+  return true;
 }
 
 }  // namespace
 
+void check_options(const SimulationOptions& o, const OptionNames& names) {
+  positive(o.duration, names.duration);
+  positive(o.dt, names.dt);
+  if (o.output_period != 0) positive(o.output_period, names.output_period);
+  const std::string over = with_name(names.duration, o.duration) + " s";
+  at_most(o.duration / o.dt, kMaxSteps, "steps",
+          with_name(names.dt, o.dt) + " s" + (is_adaptive(o.integrator) ? " (rk45's first step)" : ""), over);
+  const double period = o.output_period > 0 ? o.output_period : o.dt;
+  at_most(o.duration / period, kMaxSamples, "output samples",
+          with_name(o.output_period > 0 ? names.output_period : names.dt, period) + " s", over);
+  if (is_adaptive(o.integrator)) {
+    // Below ~100 ulp the error estimate is round-off: the step would shrink until it underflows.
+    if (!(o.rtol >= 1e-14 && o.rtol <= 1))
+      throw InputError(names.rtol + " must be in [1e-14, 1] (got " + shortest(o.rtol) + ")");
+    if (!(o.atol >= 1e-20 && o.atol <= 1))
+      throw InputError(names.atol + " must be in [1e-20, 1] (got " + shortest(o.atol) + ")");
+  }
+  if (!(o.energy_warning >= 0) || !std::isfinite(o.energy_warning))
+    throw InputError("energy_warning must be >= 0 and finite (got " + shortest(o.energy_warning) + ")");
+}
+
 SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0, TorqueSource& source,
                          const SimulationOptions& options, const std::function<void(const Sample&)>& observer) {
-  validate(model, q0, v0, options);
+  validate(model, q0, v0, source, options);
   Run run(model, source, options, observer);
   return run.run(q0, v0);
 }
@@ -217,7 +363,11 @@ SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0,
 std::string csv_header(int dof) {
   std::string h = "t";
   for (const char* name : {"q", "v", "a", "tau"})
-    for (int j = 1; j <= dof; ++j) h += "," + std::string(name) + std::to_string(j);
+    for (int j = 1; j <= dof; ++j) {
+      h += ',';
+      h += name;
+      h += std::to_string(j);
+    }
   return h + ",kinetic,potential,energy\n";
 }
 
@@ -230,7 +380,8 @@ std::string csv_row(const Sample& s) {
     if (!row.empty()) row += ',';
     row += buf;
   };
-  put(s.t);
+  const std::to_chars_result t = std::to_chars(buf, buf + sizeof buf, s.t);  // shortest round trip
+  row.append(buf, t.ptr);
   for (const VecX<double>* x : {&s.q, &s.v, &s.a, &s.tau})
     for (Eigen::Index j = 0; j < x->size(); ++j) put((*x)[j]);
   put(s.kinetic);

@@ -460,3 +460,136 @@ TEST_F(Cli, OpcountJsonContract) {
 
 }  // namespace
 }  // namespace armdyn
+
+namespace armdyn {
+namespace {
+
+// `armdyn info`: which way gravity points in the base frame, the joint axes there, a DH table's
+// base placement, and a warning when gravity is parallel to every revolute joint axis (the
+// gravity torques are then identically zero: e.g. a planar arm's -Y0 typed as the base's -y).
+TEST_F(Cli, InfoSaysWhichWayGravityPointsAndShowsTheDhBase) {
+  const Result r = run({"info", "planar2r"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("[0, 0, -9.81] m/s^2 in the base frame 'base' (along -z); in DH frame {0}: [0, -9.81, 0] "
+                       "(along -y0)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(DH base +DH frame \{0\} is the base frame turned 90 deg about \+x)")))
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(joint1 +revolute +base +-y )"))) << r.out;
+  EXPECT_NE(r.out.find("warnings: none"), std::string::npos) << r.out;
+
+  const Result rj = run({"info", "planar2r", "--json"});
+  ASSERT_EQ(rj.status, 0) << rj.err;
+  const json j = json::parse(rj.out);
+  EXPECT_EQ(j.at("gravity_torques_vanish"), false);
+  EXPECT_EQ(j.at("joints").at(1).at("axis"), json::parse("[0, -1, 0]"));
+  EXPECT_EQ(j.at("dh").at("base").at("rotation"), json::parse("[[1, 0, 0], [0, 0, -1], [0, 1, 0]]"));
+  EXPECT_EQ(j.at("dh").at("base").at("position"), json::parse("[0, 0, 0]"));
+  // No base rotation: the DH table's frame {0} is the base frame, and the text says nothing of it.
+  EXPECT_EQ(run({"info", "puma560"}).out.find("DH base"), std::string::npos);
+}
+
+TEST_F(Cli, InfoWarnsWhenGravityIsParallelToEveryRevoluteJointAxis) {
+  // A planar arm whose joints turn about the base's z, under the default gravity along -z.
+  const std::string arm = file("flat.json", R"({"name": "flat", "convention": "modified", "links": [
+    {"name": "link1", "joint": "joint1", "type": "revolute", "a": 0, "alpha": 0, "d": 0, "theta": 0,
+     "mass": 1, "com": [0.5, 0, 0]},
+    {"name": "link2", "joint": "joint2", "type": "revolute", "a": 1, "alpha": 0, "d": 0, "theta": 0,
+     "mass": 1, "com": [0.5, 0, 0]}]})");
+  const Result r = run({"info", arm});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::size_t warnings = r.out.find("warnings:");
+  ASSERT_NE(warnings, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("is parallel to every revolute joint axis", warnings), std::string::npos) << r.out;
+  const json j = json::parse(run({"info", arm, "--json"}).out);
+  EXPECT_EQ(j.at("gravity_torques_vanish"), true);
+  ASSERT_EQ(j.at("warnings").size(), 1u);
+  EXPECT_NE(j["warnings"][0].get<std::string>().find("identically zero"), std::string::npos);
+  // Craig's planar arms, as built in, are vertical: no warning.
+  for (const char* name : {"planar2r", "planar3r", "craig3r", "rp"})
+    EXPECT_EQ(json::parse(run({"info", name, "--json"}).out).at("gravity_torques_vanish"), false) << name;
+}
+
+// `armdyn check --json`: {"model", "dof", "states", "seed", "ok", "rows": [{"subject", "quantity",
+// "worst", "tolerance", "ok"}], "skipped"}, the same rows and verdict as the table.
+TEST_F(Cli, CheckJsonHasEveryRowOfTheTable) {
+  const Result r = run({"check", "planar2r", "--states", "2", "--seed", "18446744073709551615", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "planar2r");
+  EXPECT_EQ(j.at("dof"), 2);
+  EXPECT_EQ(j.at("states"), 2);
+  EXPECT_EQ(j.at("seed").get<std::uint64_t>(), 18446744073709551615ULL);  // exact, not through a double
+  EXPECT_EQ(j.at("ok"), true);
+  EXPECT_TRUE(j.at("skipped").is_array());
+  const Result text = run({"check", "planar2r", "--states", "2", "--seed", "18446744073709551615"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  ASSERT_GE(j.at("rows").size(), 10u);
+  for (const json& row : j["rows"]) {
+    EXPECT_NE(text.out.find(row.at("subject").get<std::string>()), std::string::npos) << row;
+    EXPECT_NE(text.out.find(row.at("quantity").get<std::string>()), std::string::npos) << row;
+    EXPECT_LE(row.at("worst").get<double>(), row.at("tolerance").get<double>()) << row;
+    EXPECT_EQ(row.at("ok"), true) << row;
+  }
+  // 17 significant digits, like eval: a tolerance of 1e-9 is written as 1.0000000000000001e-09.
+  EXPECT_NE(r.out.find("\"tolerance\": 1.0000000000000001e-09"), std::string::npos) << r.out;
+  EXPECT_EQ(run({"check", "planar2r", "--states", "0", "--json"}).status, 2);
+}
+
+// `armdyn parallelism --json`: {"algorithm", "models": [{"model", "dof", "work", "counts",
+// "critical_path", "average_parallelism", "tml_table_8_6" (rnea), "schedules"}]}.
+TEST_F(Cli, ParallelismJson) {
+  const Result r = run({"parallelism", "--chain", "3", "--processors", "1,2,1000", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j.at("algorithm"), "rnea");
+  ASSERT_EQ(j.at("models").size(), 1u);
+  const json& m = j["models"][0];
+  EXPECT_EQ(m.at("dof"), 3);
+  const int work = m.at("work"), length = m.at("critical_path").at("length");
+  EXPECT_GT(work, length);
+  EXPECT_EQ(m.at("tml_table_8_6").at("mul_steps"), 27 * 3 + 42);
+  EXPECT_EQ(m.at("tml_table_8_6").at("add_steps"), 27 * 3 + 41);
+  EXPECT_DOUBLE_EQ(m.at("average_parallelism").get<double>(), static_cast<double>(work) / length);
+  ASSERT_EQ(m.at("schedules").size(), 3u);
+  EXPECT_EQ(m["schedules"][0].at("processors"), 1);
+  EXPECT_EQ(m["schedules"][0].at("makespan"), work);
+  EXPECT_EQ(m["schedules"][0].at("speedup"), 1.0);
+  EXPECT_EQ(m["schedules"][2].at("makespan"), length);
+  for (const char* field : {"mul", "add", "div", "sqrt", "sin", "cos"}) EXPECT_TRUE(m.at("counts").contains(field));
+  // The text report gives the same work.
+  const Result text = run({"parallelism", "--chain", "3"});
+  EXPECT_NE(text.out.find(std::to_string(work) + " operations"), std::string::npos) << text.out;
+
+  const json range = json::parse(run({"parallelism", "--chain", "2-4", "--algorithm", "gravity", "--json"}).out);
+  ASSERT_EQ(range.at("models").size(), 3u);
+  EXPECT_EQ(range["models"][2].at("dof"), 4);
+  EXPECT_FALSE(range["models"][0].contains("tml_table_8_6"));  // Table 8.6 is the RNEA's
+  const json model = json::parse(run({"parallelism", "puma560", "--json"}).out);
+  EXPECT_EQ(model.at("models").at(0).at("model"), "puma560");
+  EXPECT_EQ(run({"parallelism", "--chain", "0", "--json"}).status, 2);
+}
+
+// `armdyn simulate --plot`: the plotting script gets the joint names for its legends. A stand-in
+// script (ARMDYN_PLOT_SCRIPT) writes the arguments it was given into the PNG file.
+TEST_F(Cli, PlotLegendsGetTheJointNames) {
+  const std::string script = file("fake_plot.py", "import sys\nopen(sys.argv[2], 'w').write('\\n'.join(sys.argv[3:]))\n");
+  const std::string png = path("fall.png");
+  ASSERT_EQ(setenv("ARMDYN_PLOT_SCRIPT", script.c_str(), 1), 0);
+  const Result r = run({"simulate", kUr5Model(), "--duration", "0.01", "--out", path("fall.csv"), "--plot", png});
+  unsetenv("ARMDYN_PLOT_SCRIPT");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string args = read_file(png);
+  EXPECT_NE(args.find("--title="), std::string::npos) << args;
+  std::size_t at = 0;
+  for (const char* joint : {"shoulder_pan_joint", "shoulder_lift_joint", "elbow_joint", "wrist_1_joint",
+                            "wrist_2_joint", "wrist_3_joint"}) {
+    const std::size_t k = args.find(std::string("--joint-name=") + joint, at);
+    ASSERT_NE(k, std::string::npos) << joint << " in order, in:\n" << args;
+    at = k;
+  }
+}
+
+}  // namespace
+}  // namespace armdyn

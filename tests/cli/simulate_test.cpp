@@ -1,9 +1,14 @@
 // `armdyn simulate` run as a process: the CSV contract (header, one row per output period, the
-// last row exactly at T, 17 significant digits), --out written whole or not at all, named poses,
-// torque inputs, controllers, forward-dynamics routes, joint limits, --plot, and every bad input
-// giving nothing on stdout, one stderr line and exit status 2.
+// last row exactly at T, times in their shortest exact form, the rest with 17 significant
+// digits), --out written whole or not at all, named poses, torque inputs, controllers,
+// forward-dynamics routes, joint limits, --plot, every bad input (numeric options included)
+// giving nothing on stdout, one stderr line and exit status 2, a diverging run (exit 3, its rows
+// kept), the energy warning of passive runs, --quiet, and --summary.
 #include <gtest/gtest.h>
+#include <pty.h>
+#include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -17,6 +22,8 @@
 
 #include "armdyn/model/catalogue.hpp"
 #include "support/cli_process.hpp"
+
+extern char** environ;
 
 namespace armdyn {
 namespace {
@@ -73,7 +80,7 @@ TEST_F(Simulate, CsvHeaderRowsAndExactFinalTime) {
   EXPECT_EQ(rows[0], "t,q1,q2,q3,v1,v2,v3,a1,a2,a3,tau1,tau2,tau3,kinetic,potential,energy");
   for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_EQ(numbers(rows[k]).size(), 16u);
   EXPECT_EQ(rows[1].substr(0, 2), "0,");
-  EXPECT_EQ(rows[2].substr(0, 20), "0.10000000000000001,");  // 17 significant digits
+  EXPECT_EQ(rows[2].substr(0, 4), "0.1,");  // the shortest form that reads back exactly
   EXPECT_EQ(rows[4].substr(0, 5), "0.25,");                  // exactly T
   const double deg = std::numbers::pi / 180;
   EXPECT_NEAR(numbers(rows[1])[1], 30 * deg, 1e-15);  // the named pose
@@ -87,11 +94,13 @@ TEST_F(Simulate, OutFileIsWrittenWholeAndStdoutStaysEmpty) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(lines(read_file(out)).size(), 4u);
   EXPECT_EQ(files_in_dir(), 1u);  // no temporary left behind
-  // A run that fails after starting (a state gone non-finite: exit 1) leaves no file at all.
+  // A run refused at its initial state (torques so large that the acceleration overflows: bad
+  // input, exit 2) leaves no file at all.
   const std::string bad = path("bad.csv");
   const Result f = run({"planar2r", "--q0", "0.1,0.2", "--duration", "1", "--torque", "const:1e308,1e308",
                         "--integrator", "rk4", "--out", bad});
-  EXPECT_EQ(f.status, 1) << f.err;
+  EXPECT_EQ(f.status, 2) << f.err;
+  EXPECT_NE(f.err.find("the initial state gives a non-finite acceleration"), std::string::npos) << f.err;
   EXPECT_FALSE(fs::exists(bad));
   EXPECT_EQ(files_in_dir(), 1u);
 }
@@ -186,6 +195,133 @@ TEST_F(Simulate, BadInputIsExitTwoWithOneLine) {
   expect_bad({"puma560", "--duration", "1", "--out", path("no/such/dir/x.csv")}, "--out: cannot write");
   expect_bad({"puma560", "--duration", "1", "--gravity", "0,0"}, "--gravity: expected 3 values");
   EXPECT_EQ(files_in_dir(), 1u);  // t.csv only: nothing written
+}
+
+// Every numeric option is checked against what it implies (steps, samples) before any work: a
+// step of 1e-300 s used to overflow the step count and exit 0 having integrated with another.
+TEST_F(Simulate, NumericOptionsAreCheckedAgainstWhatTheyImply) {
+  const std::vector<std::string> base = {"planar2r", "--duration", "1"};
+  auto bad = [&](std::vector<std::string> extra, const std::string& what) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    expect_bad(args, what);
+  };
+  bad({"--dt", "1e-300", "--output-period", "0.5", "--integrator", "rk4"},
+      "--dt 1e-300 s gives 1e+300 steps over --duration 1 s");
+  bad({"--dt", "1e-300", "--integrator", "rk45"}, "--dt 1e-300 s (rk45's first step) gives 1e+300 steps");
+  bad({"--dt", "nan"}, "--dt must be positive and finite (got nan)");
+  bad({"--dt", "inf"}, "--dt must be positive and finite (got inf)");
+  bad({"--dt", "-0.001"}, "--dt must be positive and finite (got -0.001)");
+  expect_bad({"planar2r", "--duration", "inf"}, "--duration must be positive and finite (got inf)");
+  expect_bad({"planar2r", "--duration", "1e300", "--output-period", "1e295"}, "steps over --duration 1e+300 s");
+  bad({"--output-period", "0"}, "--output-period must be positive and finite (got 0)");
+  bad({"--output-period", "1e-300"}, "--output-period 1e-300 s gives 1e+300 output samples");
+  bad({"--rtol", "1e-300"}, "--rtol must be in [1e-14, 1] (got 1e-300)");
+  bad({"--atol", "1e300"}, "--atol must be in [1e-20, 1] (got 1e+300)");
+  const std::vector<std::string> pd = {"--controller", "pd", "--goal", "0.1,0.2"};
+  auto bad_pd = [&](std::vector<std::string> extra, const std::string& what) {
+    extra.insert(extra.begin(), pd.begin(), pd.end());
+    bad(extra, what);
+  };
+  bad_pd({"--control-rate", "1e300"}, "--control-rate 1e+300 gives 1e+300 controller samples");
+  bad_pd({"--control-rate", "-1"}, "--control-rate must be >= 0 and finite (got -1)");
+  bad_pd({"--move-time", "inf"}, "--move-time must be >= 0 and finite (got inf)");
+  bad_pd({"--kp", "-1"}, "--kp: gains must be >= 0");
+  EXPECT_EQ(files_in_dir(), 0u);
+}
+
+// A stiff PD loop under explicit Euler diverges: the rows before it are written, the one stderr
+// line says when, the energy just before and what to try, and the exit status is 3.
+TEST_F(Simulate, DivergedRunKeepsItsRowsAndExitsThree) {
+  const std::string out = path("run.csv");
+  const Result r = run({"planar2r", "--duration", "2", "--controller", "pd", "--goal", "1,1", "--kp", "1e7", "--kd", "0",
+                        "--control-rate", "0", "--integrator", "euler", "--dt", "0.01", "--output-period", "0.02",
+                        "--out", out});
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(r.err_lines(), 1) << r.err;
+  for (const char* part : {"the integration diverged at t = 0.08 s", "energy change", "just before",
+                           "try a smaller --dt (now 0.01 s) or --integrator rk45"})
+    EXPECT_NE(r.err.find(part), std::string::npos) << part << "\n" << r.err;
+  const std::vector<std::string> rows = lines(read_file(out));
+  ASSERT_GE(rows.size(), 3u);
+  EXPECT_EQ(rows[0].substr(0, 2), "t,");
+  for (std::size_t k = 1; k < rows.size(); ++k)
+    for (double x : numbers(rows[k])) EXPECT_TRUE(std::isfinite(x)) << rows[k];
+  EXPECT_LT(numbers(rows.back())[0], 0.08);
+  EXPECT_EQ(files_in_dir(), 1u);
+}
+
+// Euler on a passive pendulum: one warning about the energy error (1 % of the largest kinetic
+// energy); --quiet silences it, and the joint-limit warnings too.
+TEST_F(Simulate, PassiveRunWarnsOnceAboutItsEnergyErrorUnlessQuiet) {
+  const std::vector<std::string> args = {"planar2r", "--q0", "0.1,0.2", "--duration", "5", "--integrator", "euler",
+                                         "--dt", "0.05", "--output-period", "1"};
+  const Result r = run(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err_lines(), 1) << r.err;
+  EXPECT_NE(r.err.find("armdyn: warning: the energy error reached"), std::string::npos) << r.err;
+  std::vector<std::string> quiet = args;
+  quiet.push_back("--quiet");
+  const Result q = run(quiet);
+  ASSERT_EQ(q.status, 0) << q.err;
+  EXPECT_EQ(q.err, "");
+  EXPECT_EQ(q.out, r.out);
+  const Result limits = run({"puma560", "--q0", "ready", "--duration", "2", "--output-period", "0.5", "--quiet"});
+  ASSERT_EQ(limits.status, 0) << limits.err;
+  EXPECT_EQ(limits.err, "");
+}
+
+// --summary: energy drift for a passive run, the work done by the input when torques act; times
+// in their shortest exact form.
+TEST_F(Simulate, SummarySaysDriftOrWorkDoneByTheInput) {
+  const Result passive = run({"planar2r", "--duration", "1.2345678", "--output-period", "0.5", "--summary"});
+  ASSERT_EQ(passive.status, 0) << passive.err;
+  EXPECT_NE(passive.err.find("planar2r, 1.2345678 s with rk45"), std::string::npos) << passive.err;
+  EXPECT_NE(passive.err.find("largest drift"), std::string::npos) << passive.err;
+  EXPECT_EQ(passive.err.find("work done"), std::string::npos) << passive.err;
+  const Result driven = run({"planar2r", "--duration", "1", "--torque", "const:1,0", "--integrator", "rk4", "--dt",
+                             "0.003", "--output-period", "0.5", "--summary"});
+  ASSERT_EQ(driven.status, 0) << driven.err;
+  EXPECT_NE(driven.err.find("(dt 0.003 s)"), std::string::npos) << driven.err;
+  EXPECT_NE(driven.err.find("work done by the input"), std::string::npos) << driven.err;
+  EXPECT_EQ(driven.err.find("drift"), std::string::npos) << driven.err;
+}
+
+// The progress line is for a person at a terminal: with stderr a terminal (a pseudo-terminal
+// here) a run long enough to show it (a few seconds of wall time) does; with stderr a file the
+// same run prints nothing on stderr.
+TEST_F(Simulate, ProgressLineOnlyWhenStderrIsATerminal) {
+  const std::vector<std::string> args = {"simulate", "puma560", "--q0", "nominal", "--duration", "25", "--integrator",
+                                         "rk4", "--dt", "1e-4", "--output-period", "5", "--out", path("run.csv")};
+  int master = -1, slave = -1;
+  ASSERT_EQ(openpty(&master, &slave, nullptr, nullptr, nullptr), 0);
+  std::vector<std::string> all = {ARMDYN_CLI};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (const std::string& a : all) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, slave, 2);
+  posix_spawn_file_actions_addclose(&actions, slave);
+  posix_spawn_file_actions_addclose(&actions, master);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, ARMDYN_CLI, &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  close(slave);
+  std::string shown;
+  char buf[4096];
+  ssize_t n = 0;
+  while ((n = read(master, buf, sizeof buf)) > 0) shown.append(buf, static_cast<std::size_t>(n));  // EIO at the end
+  close(master);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_NE(shown.find("armdyn simulate: t = "), std::string::npos) << shown.substr(0, 300);
+  EXPECT_NE(shown.find("(100%), done"), std::string::npos) << shown.substr(0, 300);
+  const Result r = CliProcess::run(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err.find("armdyn simulate: t = "), std::string::npos) << r.err.substr(0, 300);
 }
 
 }  // namespace

@@ -208,7 +208,9 @@ TEST_P(GeneratedTest, HeaderCountsEqualARecount) {
   // standalone: <cmath> is its only header
   std::istringstream lines(source);
   for (std::string s; std::getline(lines, s);) {
-    if (s.rfind("#include", 0) == 0) EXPECT_EQ(s, "#include <cmath>");
+    if (s.rfind("#include", 0) == 0) {
+      EXPECT_EQ(s, "#include <cmath>");
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // Operation counts: the counting scalar OpCount on hand-made expressions and Eigen's fixed-size
 // products; the production algorithms' counts on general chains n = 2..12, exact polynomials in n
-// equal to the formulas their doc comments state (inverse_dynamics.hpp, rnea.hpp, crba.hpp,
-// forward_dynamics.hpp), with inverse_dynamics within Balafoutis et al.'s 93n - 69
+// equal to the formulas their doc comments state (rnea_classical.hpp, rnea.hpp, crba.hpp,
+// forward_dynamics.hpp), with rnea_classical within Balafoutis et al.'s 93n - 69
 // multiplications; every formulation of the registry countable and polynomial; the exact fit;
 // the OpCount results equal to the double ones; the generated code's counts. Sensitivity: the
 // same chain with its DH factorisation removed counts more (the counts see the algorithm's
@@ -14,7 +14,7 @@
 #include "armdyn/dynamics/aba_impl.hpp"
 #include "armdyn/dynamics/crba_impl.hpp"
 #include "armdyn/dynamics/forward_dynamics_impl.hpp"
-#include "armdyn/dynamics/inverse_dynamics_impl.hpp"
+#include "armdyn/dynamics/rnea_classical_impl.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/dynamics/walker_orin_impl.hpp"
 #include "armdyn/core/op_count.hpp"
@@ -86,7 +86,7 @@ Counts production_counts(const Model& model) {
     a[i] = 0.7 - 0.11 * i;
   }
   Counts c;
-  c.lean = tally([&] { inverse_dynamics(m, d, q, v, a); });
+  c.lean = tally([&] { rnea_classical(m, d, q, v, a); });
   c.rnea = tally([&] { rnea(m, d, q, v, a); });
   c.nonlinear = tally([&] { nonlinear_effects(m, d, q, v); });
   c.gravity = tally([&] { gravity_torque(m, d, q); });
@@ -111,7 +111,7 @@ TEST(OpCount, ProductionAlgorithmsMatchTheirDocumentedFormulas) {
   for (int n = 2; n <= 12; ++n) counts.push_back(production_counts(general_chain(n)));
   const auto mul = [&](auto field) { return fitted(counts, [&](const Counts& c) { return (c.*field).mul; }).str(); };
   const auto add = [&](auto field) { return fitted(counts, [&](const Counts& c) { return (c.*field).add; }).str(); };
-  // inverse_dynamics.hpp
+  // rnea_classical.hpp
   EXPECT_EQ(mul(&Counts::lean), "86n - 69");
   EXPECT_EQ(add(&Counts::lean), "100n - 87");
   // rnea.hpp
@@ -146,7 +146,7 @@ TEST(OpCount, ProductionAlgorithmsMatchTheirDocumentedFormulas) {
 }
 
 // Sensitivity: the counts follow the algorithm's structure. Without the builder's factorisation
-// the joint rotations are dense 3x3 matrices, and inverse_dynamics pays for it: 5 rotations of
+// the joint rotations are dense 3x3 matrices, and rnea_classical pays for it: 5 rotations of
 // 9 mul instead of 6 and 12 mul to form each matrix, 27 mul per link (24 on the first link,
 // which rotates only gravity outward).
 TEST(OpCount, DenseRotationsCountMore) {
@@ -187,7 +187,7 @@ TEST(OpCount, ValuesEqualTheDoubleRun) {
   }
   const VecX<S> qc = q.cast<S>(), vc = v.cast<S>(), ac = a.cast<S>();
   const VecX<double> tau = rnea(model, dd, q, v, a);
-  const VecX<S> tau_c = inverse_dynamics(m, dc, qc, vc, ac);
+  const VecX<S> tau_c = rnea_classical(m, dc, qc, vc, ac);
   const MatX<double> M = crba(model, dd, q);
   const MatX<S> M_c = crba(m, dc, qc);
   const VecX<double> qdd = forward_dynamics(model, dd, q, v, tau);
@@ -276,8 +276,12 @@ TEST(OpCount, PublishedCountsNameCountedAlgorithms) {
   }
   // [Craig] §6.13: "for n = 6 ... 657 multiplications"; [TML] Table 8.1 Lagrange at n = 6: 5916
   for (const opcount::Published& p : opcount::published()) {
-    if (p.source == "[Craig] §6.13" && p.algorithm == "newton-euler") EXPECT_DOUBLE_EQ(p.mul(6), 657);
-    if (p.source == "[TML] Table 8.1" && p.algorithm == "lagrange") EXPECT_DOUBLE_EQ(p.mul(6), 5916);
+    if (p.source == "[Craig] §6.13" && p.algorithm == "newton-euler") {
+      EXPECT_DOUBLE_EQ(p.mul(6), 657);
+    }
+    if (p.source == "[TML] Table 8.1" && p.algorithm == "lagrange") {
+      EXPECT_DOUBLE_EQ(p.mul(6), 5916);
+    }
   }
 }
 

@@ -99,8 +99,12 @@ TEST(ParallelismTest, RecordedRneaSchedulesAreValidAndWithinBounds) {
       expect_valid(tasks, s);
       EXPECT_GE(s.makespan, std::max((w + p - 1) / p, cp.length));
       EXPECT_LE(s.makespan, w / p + cp.length);
-      if (p == 1) EXPECT_EQ(s.makespan, w);
-      if (p == 1000) EXPECT_EQ(s.makespan, cp.length);
+      if (p == 1) {
+        EXPECT_EQ(s.makespan, w);
+      }
+      if (p == 1000) {
+        EXPECT_EQ(s.makespan, cp.length);
+      }
     }
   }
 }

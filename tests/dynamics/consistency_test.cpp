@@ -31,7 +31,9 @@ TEST(Consistency, ChainsPassEveryCheck) {
     // Every formulation but the reference, every FD route, and the identities appear.
     const std::set<std::string> s = subjects(r);
     for (const FormulationInfo& f : formulations())
-      if (f.name != "rnea") EXPECT_TRUE(s.count(f.name)) << f.name;
+      if (f.name != "rnea") {
+        EXPECT_TRUE(s.count(f.name)) << f.name;
+      }
     for (const char* route : {"aba", "crba", "walker-orin", "identity"}) EXPECT_TRUE(s.count(route)) << route;
     int identities = 0;
     for (const ConsistencyRow& row : r.rows) identities += row.subject == "identity";
@@ -48,7 +50,9 @@ TEST(Consistency, TreesSkipTheChainOnlyMethodsAndPass) {
   for (const FormulationInfo& f : formulations()) chains_only += f.chains_only;
   bool branches = false;
   for (int i = 0; i < tree.dof; ++i) branches = branches || tree.parent[i] != i - 1;
-  if (branches) EXPECT_EQ(static_cast<int>(r.skipped.size()), chains_only);
+  if (branches) {
+    EXPECT_EQ(static_cast<int>(r.skipped.size()), chains_only);
+  }
 }
 
 TEST(Consistency, OneBadRowFailsTheReport) {

@@ -12,6 +12,7 @@
 #include "armdyn/armdyn.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
 #include "support/dual.hpp"
+#include "support/finite_difference.hpp"
 #include "support/random_model.hpp"
 #include "support/test_util.hpp"
 
@@ -63,13 +64,7 @@ void expect_detects_wrong_mass(const Model& model, const std::string& what) {
 }
 
 TEST(FdRoutes, RandomDhChains) {
-  std::mt19937_64 rng(2024);
-  for (int n = 1; n <= 12; ++n)
-    for (DhConvention conv : {DhConvention::kStandard, DhConvention::kModified})
-      for (bool mixed : {false, true}) {
-        const Model model = test::random_dh_chain(rng, n, conv, mixed);
-        expect_agree(model, model.name + (mixed ? " mixed" : ""));
-      }
+  for (const test::NamedModel& c : test::random_chains(2024)) expect_agree(c.model, c.name);
 }
 
 TEST(FdRoutes, RandomTrees) {
@@ -133,10 +128,8 @@ TEST(FdRoutes, AbaOnDualScalarMatchesCentralDifference) {
   VecX<Dual> qd(7);
   for (int i = 0; i < 7; ++i) qd[i] = Dual(q[i], dq[i]);
   const VecX<Dual> out = aba(dm, dd, dws, qd, v.cast<Dual>(), tau.cast<Dual>());
-  const double h = 1e-6;
-  const VecX<double> plus = aba(model, data, ws, q + h * dq, v, tau);
-  const VecX<double> minus = aba(model, data, ws, q - h * dq, v, tau);
-  const VecX<double> fd = (plus - minus) / (2 * h);
+  const VecX<double> fd = test::directional_derivative(
+      [&](const VecX<double>& x) { return VecX<double>(aba(model, data, ws, x, v, tau)); }, q, dq, 1e-6);
   EXPECT_LT(test::rel_diff(test::tangent_of(out), fd), 1e-7);
   EXPECT_LT(test::rel_diff(test::value_of(out), aba(model, data, ws, q, v, tau)), 1e-12);
   // Walker-Orin on Dual: the same tangent.

@@ -17,7 +17,6 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Cholesky>
-#include <cstdio>
 #include <random>
 
 #include "armdyn/dynamics/crba_impl.hpp"
@@ -26,7 +25,9 @@
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "support/dual.hpp"
+#include "support/finite_difference.hpp"
 #include "support/random_model.hpp"
+#include "support/state.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -53,18 +54,7 @@ Model make_model(const std::string& name) {
 /// The model the double route uses in the sensitivity checks: a wrong middle link.
 Model wrong_model(const Model& m) { return test::perturbed(m, m.dof / 2, 1.001, Vec3<double>(1e-3, -1e-3, 1e-3)); }
 
-struct State {
-  VecX<double> q, v, a, tau;
-};
-
-std::vector<State> random_states(int n, std::uint64_t seed, int count = 8) {
-  std::mt19937_64 rng(seed);
-  std::vector<State> out;
-  for (int s = 0; s < count; ++s)
-    out.push_back(State{test::random_vector(rng, n, -1.5, 1.5), test::random_vector(rng, n, -2, 2),
-                        test::random_vector(rng, n, -3, 3), test::random_vector(rng, n, -20, 20)});
-  return out;
-}
+using test::State;
 
 VecX<Dual> lift(const VecX<double>& x) { return x.cast<Dual>(); }
 VecX<Dual> seed(const VecX<double>& x, int k) {
@@ -78,96 +68,66 @@ VecX<Dual> seed(const VecX<double>& x, int k) {
 template <class A, class B> double rel(const A& a, const B& b) { return test::rel_diff(a, b, 1e-300); }
 
 // Each check runs the Dual algorithms on `model` and the independent double route on `ref`
-// (== model, or wrong_model(model) to show that the check notices), and returns the worst
-// relative disagreement over the states.
+// (== model, or wrong_model(model) to show that the check notices) at one state, and returns the
+// relative disagreement; `worst` takes the worst over the states.
+struct Routes {
+  Routes(const Model& model, const Model& reference) : dm(model.cast<Dual>()), dd(dm), ref(reference), d(reference) {}
+  DModel dm;
+  DData dd;
+  const Model& ref;
+  Data d;
+};
 
-double values(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
-  double w = 0;
-  for (const State& s : states) {
-    w = std::max(w, rel(value_of(rnea(dm, dd, lift(s.q), lift(s.v), lift(s.a))), rnea(ref, d, s.q, s.v, s.a)));
-    w = std::max(w, rel(value_of(nonlinear_effects(dm, dd, lift(s.q), lift(s.v))), nonlinear_effects(ref, d, s.q, s.v)));
-    w = std::max(w, rel(value_of(gravity_torque(dm, dd, lift(s.q))), gravity_torque(ref, d, s.q)));
-    w = std::max(w, rel(value_of(crba(dm, dd, lift(s.q))), crba(ref, d, s.q)));
-    forward_kinematics(dm, dd, lift(s.q));
-    forward_kinematics(ref, d, s.q);
-    for (std::size_t f = 0; f < d.oMf.size(); ++f)
-      w = std::max(w, rel(value_of(dd.oMf[f].matrix()), d.oMf[f].matrix()));
-  }
+/// The n x n matrix whose column k is the tangent of f(k) (a Dual result seeded at k).
+template <class F> MatX<double> tangent_columns(int n, const F& f) {
+  MatX<double> D(n, n);
+  for (int k = 0; k < n; ++k) D.col(k) = tangent_of(f(k));
+  return D;
+}
+
+double values(Routes& r, const State& s) {
+  double w = rel(value_of(rnea(r.dm, r.dd, lift(s.q), lift(s.v), lift(s.a))), rnea(r.ref, r.d, s.q, s.v, s.a));
+  w = std::max(w, rel(value_of(nonlinear_effects(r.dm, r.dd, lift(s.q), lift(s.v))), nonlinear_effects(r.ref, r.d, s.q, s.v)));
+  w = std::max(w, rel(value_of(gravity_torque(r.dm, r.dd, lift(s.q))), gravity_torque(r.ref, r.d, s.q)));
+  w = std::max(w, rel(value_of(crba(r.dm, r.dd, lift(s.q))), crba(r.ref, r.d, s.q)));
+  forward_kinematics(r.dm, r.dd, lift(s.q));
+  forward_kinematics(r.ref, r.d, s.q);
+  for (std::size_t f = 0; f < r.d.oMf.size(); ++f)
+    w = std::max(w, rel(value_of(r.dd.oMf[f].matrix()), r.d.oMf[f].matrix()));
   return w;
 }
 
 /// The accelerations of forward dynamics: a solve with M, so the round-off differences of M and
 /// c (a few ulp) come back multiplied by up to cond(M).
-double values_qdd(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
-  double w = 0;
-  for (const State& s : states)
-    w = std::max(w, rel(value_of(forward_dynamics(dm, dd, lift(s.q), lift(s.v), lift(s.tau))),
-                        forward_dynamics(ref, d, s.q, s.v, s.tau)));
-  return w;
+double values_qdd(Routes& r, const State& s) {
+  return rel(value_of(forward_dynamics(r.dm, r.dd, lift(s.q), lift(s.v), lift(s.tau))),
+             forward_dynamics(r.ref, r.d, s.q, s.v, s.tau));
 }
 
 /// (b) d tau / d qdd == M.
-double dtau_dqdd(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
-  double w = 0;
-  const int n = model.dof;
-  for (const State& s : states) {
-    MatX<double> D(n, n);
-    for (int k = 0; k < n; ++k) D.col(k) = tangent_of(rnea(dm, dd, lift(s.q), lift(s.v), seed(s.a, k)));
-    w = std::max(w, rel(D, crba(ref, d, s.q)));
-  }
-  return w;
+double dtau_dqdd(Routes& r, const State& s) {
+  const MatX<double> D =
+      tangent_columns(r.dm.dof, [&](int k) { return rnea(r.dm, r.dd, lift(s.q), lift(s.v), seed(s.a, k)); });
+  return rel(D, crba(r.ref, r.d, s.q));
 }
-
-constexpr double kStep = 1e-5;  // central differences: truncation ~ h^2, round-off ~ eps / h
 
 /// (c) d tau / d q against central differences of the double RNEA.
-double dtau_dq(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
-  double w = 0;
-  const int n = model.dof;
-  for (const State& s : states) {
-    MatX<double> D(n, n), F(n, n);
-    for (int k = 0; k < n; ++k) {
-      D.col(k) = tangent_of(rnea(dm, dd, seed(s.q, k), lift(s.v), lift(s.a)));
-      VecX<double> qp = s.q, qm = s.q;
-      qp[k] += kStep;
-      qm[k] -= kStep;
-      const VecX<double> tp = rnea(ref, d, qp, s.v, s.a);
-      F.col(k) = (tp - rnea(ref, d, qm, s.v, s.a)) / (2 * kStep);
-    }
-    w = std::max(w, rel(D, F));
-  }
-  return w;
+double dtau_dq(Routes& r, const State& s) {
+  const MatX<double> D =
+      tangent_columns(r.dm.dof, [&](int k) { return rnea(r.dm, r.dd, seed(s.q, k), lift(s.v), lift(s.a)); });
+  return rel(D, test::central_jacobian([&](const VecX<double>& q) { return VecX<double>(rnea(r.ref, r.d, q, s.v, s.a)); }, s.q));
 }
 
-/// (c') d M / d q_k against central differences of the double CRBA.
-double dM_dq(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
+/// (c') d M / d q_k against central differences of the double CRBA, measured against the scale
+/// of M itself: d M / d q_k vanishes for k = 0 of a serial arm.
+double dM_dq(Routes& r, const State& s) {
+  const double scale = crba(r.ref, r.d, s.q).cwiseAbs().maxCoeff();
   double w = 0;
-  for (const State& s : states) {
-    for (int k = 0; k < model.dof; ++k) {
-      const MatX<double> D = tangent_of(crba(dm, dd, seed(s.q, k)));
-      VecX<double> qp = s.q, qm = s.q;
-      qp[k] += kStep;
-      qm[k] -= kStep;
-      const MatX<double> Mp = crba(ref, d, qp);
-      const MatX<double> F = (Mp - crba(ref, d, qm)) / (2 * kStep);
-      // Measured against the scale of M itself: d M / d q_k vanishes for k = 0 of a serial arm.
-      w = std::max(w, (D - F).cwiseAbs().maxCoeff() / Mp.cwiseAbs().maxCoeff());
-    }
+  for (int k = 0; k < r.dm.dof; ++k) {
+    const MatX<double> D = tangent_of(crba(r.dm, r.dd, seed(s.q, k)));
+    const MatX<double> F = test::directional_derivative(
+        [&](const VecX<double>& q) { return MatX<double>(crba(r.ref, r.d, q)); }, s.q, VecX<double>::Unit(r.dm.dof, k));
+    w = std::max(w, (D - F).cwiseAbs().maxCoeff() / scale);
   }
   return w;
 }
@@ -175,69 +135,32 @@ double dM_dq(const Model& model, const Model& ref, const std::vector<State>& sta
 /// (d) d c / d v against central differences of the double nonlinear effects. c is quadratic in
 /// v, so the central difference is exact whatever the step: a large step leaves round-off only.
 constexpr double kQuadraticStep = 0.1;
-double dc_dv(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
-  double w = 0;
-  const int n = model.dof;
-  for (const State& s : states) {
-    MatX<double> D(n, n), F(n, n);
-    for (int k = 0; k < n; ++k) {
-      D.col(k) = tangent_of(nonlinear_effects(dm, dd, lift(s.q), seed(s.v, k)));
-      VecX<double> vp = s.v, vm = s.v;
-      vp[k] += kQuadraticStep;
-      vm[k] -= kQuadraticStep;
-      const VecX<double> cp = nonlinear_effects(ref, d, s.q, vp);
-      F.col(k) = (cp - nonlinear_effects(ref, d, s.q, vm)) / (2 * kQuadraticStep);
-    }
-    w = std::max(w, rel(D, F));
-  }
-  return w;
+double dc_dv(Routes& r, const State& s) {
+  const MatX<double> D =
+      tangent_columns(r.dm.dof, [&](int k) { return nonlinear_effects(r.dm, r.dd, lift(s.q), seed(s.v, k)); });
+  return rel(D, test::central_jacobian([&](const VecX<double>& v) { return VecX<double>(nonlinear_effects(r.ref, r.d, s.q, v)); },
+                                       s.v, kQuadraticStep));
 }
 
 /// (e) d qdd / d tau == M^-1, the inverse by Eigen's LLT (not armdyn's Cholesky).
-double dqdd_dtau(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
-  double w = 0;
-  const int n = model.dof;
-  for (const State& s : states) {
-    MatX<double> D(n, n);
-    for (int k = 0; k < n; ++k)
-      D.col(k) = tangent_of(forward_dynamics(dm, dd, lift(s.q), lift(s.v), seed(s.tau, k)));
-    const MatX<double> Minv = Eigen::LLT<MatX<double>>(crba(ref, d, s.q)).solve(MatX<double>::Identity(n, n));
-    w = std::max(w, rel(D, Minv));
-  }
-  return w;
+double dqdd_dtau(Routes& r, const State& s) {
+  const int n = r.dm.dof;
+  const MatX<double> D =
+      tangent_columns(n, [&](int k) { return forward_dynamics(r.dm, r.dd, lift(s.q), lift(s.v), seed(s.tau, k)); });
+  return rel(D, Eigen::LLT<MatX<double>>(crba(r.ref, r.d, s.q)).solve(MatX<double>::Identity(n, n)));
 }
 
 /// (f) d qdd / d q against central differences of the double forward dynamics.
-double dqdd_dq(const Model& model, const Model& ref, const std::vector<State>& states) {
-  const DModel dm = model.cast<Dual>();
-  DData dd(dm);
-  Data d(ref);
-  double w = 0;
-  const int n = model.dof;
-  for (const State& s : states) {
-    MatX<double> D(n, n), F(n, n);
-    for (int k = 0; k < n; ++k) {
-      D.col(k) = tangent_of(forward_dynamics(dm, dd, seed(s.q, k), lift(s.v), lift(s.tau)));
-      VecX<double> qp = s.q, qm = s.q;
-      qp[k] += kStep;
-      qm[k] -= kStep;
-      const VecX<double> fp = forward_dynamics(ref, d, qp, s.v, s.tau);
-      F.col(k) = (fp - forward_dynamics(ref, d, qm, s.v, s.tau)) / (2 * kStep);
-    }
-    w = std::max(w, rel(D, F));
-  }
-  return w;
+double dqdd_dq(Routes& r, const State& s) {
+  const MatX<double> D =
+      tangent_columns(r.dm.dof, [&](int k) { return forward_dynamics(r.dm, r.dd, seed(s.q, k), lift(s.v), lift(s.tau)); });
+  return rel(D, test::central_jacobian(
+                    [&](const VecX<double>& q) { return VecX<double>(forward_dynamics(r.ref, r.d, q, s.v, s.tau)); }, s.q));
 }
 
 struct Check {
   const char* name;
-  double (*run)(const Model&, const Model&, const std::vector<State>&);
+  double (*at)(Routes&, const State&);
   double tolerance;
 };
 
@@ -247,14 +170,21 @@ const Check kChecks[] = {
     {"dqdd/dq", dqdd_dq, 1e-6},
 };
 
+/// The worst disagreement of `check` over `states`.
+double worst(const Check& check, const Model& model, const Model& ref, const std::vector<State>& states) {
+  Routes r(model, ref);
+  double w = 0;
+  for (const State& s : states) w = std::max(w, check.at(r, s));
+  return w;
+}
+
 class ScalarGeneric : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ScalarGeneric, DualAgreesWithDoubleAndDerivatives) {
   const Model model = make_model(GetParam());
-  const auto states = random_states(model.dof, 1000 + model.dof);
+  const auto states = test::random_states(model, 8, 1000 + model.dof);
   for (const Check& c : kChecks) {
-    const double w = c.run(model, model, states);
-    std::printf("[ measured ] %-12s %-18s worst %.3e (tolerance %.0e)\n", GetParam().c_str(), c.name, w, c.tolerance);
+    const double w = worst(c, model, model, states);
     EXPECT_LE(w, c.tolerance) << c.name;
   }
 }
@@ -262,10 +192,9 @@ TEST_P(ScalarGeneric, DualAgreesWithDoubleAndDerivatives) {
 TEST_P(ScalarGeneric, NoticesAWrongMassAndCentreOfMass) {
   const Model model = make_model(GetParam());
   const Model wrong = wrong_model(model);
-  const auto states = random_states(model.dof, 1000 + model.dof);
+  const auto states = test::random_states(model, 8, 1000 + model.dof);
   for (const Check& c : kChecks) {
-    const double w = c.run(model, wrong, states);
-    std::printf("[ measured ] %-12s %-18s perturbed %.3e\n", GetParam().c_str(), c.name, w);
+    const double w = worst(c, model, wrong, states);
     EXPECT_GT(w, 100 * c.tolerance) << c.name;
   }
 }
@@ -274,21 +203,17 @@ TEST(ScalarGeneric, ValueRoundingOnPuma) {
   // The value part of a Dual is computed by the same source as the double instance, but not by
   // the same machine code: the double instance runs Eigen's vectorised 3x3 kernels (and the
   // compiler may contract a*b+c into fused multiply-adds), Dual runs scalar code. So the values
-  // agree to a few ulp, not bit for bit; this records how many entries are bit-identical.
+  // agree to a few ulp, not necessarily bit for bit.
   const Model model = make_model("puma560");
   const DModel dm = model.cast<Dual>();
   DData dd(dm);
   Data d(model);
-  int exact = 0, total = 0;
   double w = 0;
-  for (const State& s : random_states(model.dof, 5, 50)) {
+  for (const State& s : test::random_states(model, 50, 5)) {
     const VecX<double> t = value_of(rnea(dm, dd, lift(s.q), lift(s.v), lift(s.a)));
     const VecX<double> r = rnea(model, d, s.q, s.v, s.a);
-    for (int i = 0; i < model.dof; ++i) exact += t[i] == r[i];
-    total += model.dof;
     w = std::max(w, rel(t, r));
   }
-  std::printf("[ measured ] puma560 rnea: %d of %d entries bit-identical, worst %.3e\n", exact, total, w);
   EXPECT_LE(w, 2e-15);
 }
 

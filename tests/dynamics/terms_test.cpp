@@ -26,7 +26,9 @@
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/dynamics/terms_impl.hpp"
 #include "support/dual.hpp"
+#include "support/finite_difference.hpp"
 #include "support/random_model.hpp"
+#include "support/state.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -59,13 +61,7 @@ std::vector<Case> cases() {
   return out;
 }
 
-struct State {
-  VecX<double> q, v, a;
-};
-
-State random_state(std::mt19937_64& rng, int n) {
-  return {test::random_vector(rng, n, -1.5, 1.5), test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -3, 3)};
-}
+using test::State;
 
 Model wrong(const Model& m) { return test::perturbed(m, m.dof / 2, 1.001, Vec3<double>(1e-3, -1e-3, 1e-3)); }
 
@@ -74,16 +70,15 @@ bool sensitive(const Case& c) { return c.model.dof >= 2; }
 
 // (a)
 TEST(Terms, StrobedMassMatrixEqualsCrbaAndLagrange) {
-  double worst = 0, worst_lagrange = 0;
+  double worst_lagrange = 0;
   for (const Case& c : cases()) {
     terms::Workspace<double> ws(c.model), ww(wrong(c.model));
     Data data(c.model);
     std::mt19937_64 rng(1);
-    const State x = random_state(rng, c.model.dof);
+    const State x = test::random_state(c.model, rng);
     const MatX<double> M = crba(c.model, data, x.q);
     const double d = test::rel_diff(terms::mass_matrix_strobing(c.model, ws, x.q), M);
     EXPECT_LT(d, 1e-12) << c.name;
-    worst = std::max(worst, d);
     if (sensitive(c)) {
       EXPECT_GT(test::rel_diff(terms::mass_matrix_strobing(wrong(c.model), ww, x.q), M), 1e-6) << c.name;
     }
@@ -93,7 +88,6 @@ TEST(Terms, StrobedMassMatrixEqualsCrbaAndLagrange) {
     }
   }
   EXPECT_LT(worst_lagrange, 1e-12);
-  std::printf("strobing vs crba %.2e, lagrange vs crba %.2e\n", worst, worst_lagrange);
 }
 
 // (b)
@@ -108,7 +102,7 @@ TEST(Terms, MassMatrixDerivativesAreExact) {
     terms::Workspace<Dual> dws(dmodel);
     Data data(c.model);
     std::mt19937_64 rng(2);
-    const State x = random_state(rng, n);
+    const State x = test::random_state(c.model, rng);
     const std::vector<MatX<double>> dM = terms::mass_matrix_derivatives(c.model, ws, x.q);
     const std::vector<MatX<double>>& dMw = terms::mass_matrix_derivatives(wrong(c.model), ww, x.q);
     double noticed = 0;
@@ -117,12 +111,8 @@ TEST(Terms, MassMatrixDerivativesAreExact) {
       qd[k].d = 1.0;
       const MatX<double> exact = test::tangent_of(crba(dmodel, ddata, qd));
       worst_strobe = std::max(worst_strobe, test::rel_diff(test::tangent_of(terms::mass_matrix_strobing(dmodel, dws, qd)), exact));
-      VecX<double> qp = x.q, qm = x.q;
-      qp[k] += 1e-6;
-      qm[k] -= 1e-6;
-      const MatX<double> Mp = crba(c.model, data, qp);
-      const MatX<double> Mm = crba(c.model, data, qm);
-      const MatX<double> fd = (Mp - Mm) / 2e-6;
+      const MatX<double> fd = test::directional_derivative(
+          [&](const VecX<double>& q) { return MatX<double>(crba(c.model, data, q)); }, x.q, VecX<double>::Unit(n, k), 1e-6);
       worst_dual = std::max(worst_dual, test::rel_diff(dM[k], exact));
       worst_fd = std::max(worst_fd, test::rel_diff(dM[k], fd));
       noticed = std::max(noticed, test::rel_diff(dMw[k], exact));
@@ -134,8 +124,6 @@ TEST(Terms, MassMatrixDerivativesAreExact) {
   EXPECT_LT(worst_dual, 1e-12);
   EXPECT_LT(worst_fd, 1e-8);
   EXPECT_LT(worst_strobe, 1e-12);
-  std::printf("dM/dq vs dual CRBA %.2e, vs finite differences %.2e; dual strobing vs dual CRBA %.2e\n", worst_dual,
-              worst_fd, worst_strobe);
 }
 
 /// Kantor's matrix form (digest K3 applied): C^K_kj = sum_i (dM_kj/dq_i - 1/2 dM_ij/dq_k) v_i.
@@ -156,7 +144,7 @@ TEST(Terms, CoriolisMatrixAndSkewSymmetry) {
     terms::Workspace<double> ws(c.model), ww(wrong(c.model));
     Data data(c.model);
     std::mt19937_64 rng(3);
-    const State x = random_state(rng, n);
+    const State x = test::random_state(c.model, rng);
     const MatX<double> C = terms::coriolis_matrix(c.model, ws, x.q, x.v);
     const VecX<double> ref = nonlinear_effects(c.model, data, x.q, x.v) - gravity_torque(c.model, data, x.q);
     worst_cv = std::max(worst_cv, test::rel_diff(C * x.v, ref));
@@ -164,10 +152,8 @@ TEST(Terms, CoriolisMatrixAndSkewSymmetry) {
       EXPECT_GT(test::rel_diff(terms::coriolis_matrix(wrong(c.model), ww, x.q, x.v) * x.v, ref), 1e-7) << c.name;
     }
     // Mdot by a central difference along v, and exactly
-    const double h = 1e-5;
-    const MatX<double> Mp = crba(c.model, data, x.q + h * x.v);
-    const MatX<double> Mm = crba(c.model, data, x.q - h * x.v);
-    const MatX<double> Mdot_fd = (Mp - Mm) / (2 * h);
+    const MatX<double> Mdot_fd =
+        test::directional_derivative([&](const VecX<double>& q) { return MatX<double>(crba(c.model, data, q)); }, x.q, x.v);
     const std::vector<MatX<double>> dM = terms::mass_matrix_derivatives(c.model, ws, x.q);
     MatX<double> Mdot = MatX<double>::Zero(n, n);
     for (int k = 0; k < n; ++k) Mdot += dM[k] * x.v[k];
@@ -195,8 +181,6 @@ TEST(Terms, CoriolisMatrixAndSkewSymmetry) {
   EXPECT_LT(worst_exact, 1e-12);
   EXPECT_EQ(worst_sym, 0.0);
   EXPECT_LT(worst_lagrange, 1e-10);
-  std::printf("C v %.2e; skew: fd %.2e, exact %.2e; christoffel vs lagrange %.2e\n", worst_cv, worst_fd, worst_exact,
-              worst_lagrange);
 }
 
 // (d) [Craig] (6.67)-(6.68): B = [-2 m2 l1 l2 s2, 0]^T, C = [[0, -m2 l1 l2 s2], [m2 l1 l2 s2, 0]].
@@ -270,40 +254,28 @@ TEST(Terms, ClosedFormsOfCoriolisMatrixAndPotentialEnergy) {
 TEST(Terms, ConfigurationSpaceInverseDynamicsAndGravity) {
   double worst_tau = 0, worst_g = 0, worst_dU = 0;
   for (const Case& c : cases()) {
-    const int n = c.model.dof;
     terms::Workspace<double> ws(c.model), ww(wrong(c.model));
     Data data(c.model);
     std::mt19937_64 rng(5);
-    const State x = random_state(rng, n);
+    const State x = test::random_state(c.model, rng);
     const VecX<double> tau = rnea(c.model, data, x.q, x.v, x.a);
     const VecX<double> g = gravity_torque(c.model, data, x.q);
     worst_tau = std::max(worst_tau, test::rel_diff(terms::inverse_dynamics(c.model, ws, x.q, x.v, x.a), tau));
-    worst_g = std::max(worst_g, test::rel_diff(terms::gravity(c.model, ws, x.q), g));
-    VecX<double> dU(n);
-    for (int k = 0; k < n; ++k) {
-      VecX<double> qp = x.q, qm = x.q;
-      qp[k] += 1e-5;
-      qm[k] -= 1e-5;
-      dU[k] = (terms::potential_energy(c.model, ws, qp) - terms::potential_energy(c.model, ws, qm)) / 2e-5;
-    }
+    worst_g = std::max(worst_g, test::rel_diff(terms::gravity_torque(c.model, ws, x.q), g));
+    const VecX<double> dU =
+        test::central_gradient([&](const VecX<double>& q) { return terms::potential_energy(c.model, ws, q); }, x.q);
     worst_dU = std::max(worst_dU, test::rel_diff(dU, g));
     if (sensitive(c)) {
       EXPECT_GT(test::rel_diff(terms::inverse_dynamics(wrong(c.model), ww, x.q, x.v, x.a), tau), 1e-6) << c.name;
-      EXPECT_GT(test::rel_diff(terms::gravity(wrong(c.model), ww, x.q), g), 1e-6) << c.name;
+      EXPECT_GT(test::rel_diff(terms::gravity_torque(wrong(c.model), ww, x.q), g), 1e-6) << c.name;
     }
   }
   EXPECT_LT(worst_tau, 1e-10);
   EXPECT_LT(worst_g, 1e-12);
   EXPECT_LT(worst_dU, 1e-8);
-  std::printf("(6.63) vs rnea %.2e; g %.2e; dU/dq %.2e\n", worst_tau, worst_g, worst_dU);
 }
 
 // (f)
-/// d f / dt at 0 by the fourth-order central difference (-f(2h) + 8 f(h) - 8 f(-h) + f(-2h)) / 12h.
-template <class F> double rate_at_zero(const F& f, double h) {
-  return (-f(2 * h) + 8 * f(h) - 8 * f(-h) + f(-2 * h)) / (12 * h);
-}
-
 double energy(const Model& m, terms::Workspace<double>& ws, const VecX<double>& q, const VecX<double>& v) {
   return terms::kinetic_energy(m, ws, q, v) + terms::potential_energy(m, ws, q);
 }
@@ -315,7 +287,7 @@ TEST(Terms, EnergiesAndLagrangesEquations) {
     terms::Workspace<double> ws(c.model);
     Data data(c.model);
     std::mt19937_64 rng(6);
-    const State x = random_state(rng, n);
+    const State x = test::random_state(c.model, rng);
     const MatX<double> M = crba(c.model, data, x.q);
     const VecX<double> tau = rnea(c.model, data, x.q, x.v, x.a);
     const VecX<double> tau_wrong = rnea(wrong(c.model), data, x.q, x.v, x.a);
@@ -323,9 +295,8 @@ TEST(Terms, EnergiesAndLagrangesEquations) {
     const double T = terms::kinetic_energy(c.model, ws, x.q, x.v);
     worst_T = std::max(worst_T, std::abs(T - 0.5 * x.v.dot(M * x.v)) / std::max(1.0, T));
     // d(T + U)/dt = v^T tau along q(t) = q + v t + a t^2/2, v(t) = v + a t
-    const double h = 1e-3;
     auto E = [&](double t) { return energy(c.model, ws, x.q + x.v * t + 0.5 * x.a * t * t, x.v + x.a * t); };
-    const double rate = rate_at_zero(E, h), power = x.v.dot(tau);
+    const double rate = test::central_derivative4(E), power = x.v.dot(tau);
     worst_rate = std::max(worst_rate, std::abs(rate - power) / std::max(1.0, std::abs(power)));
     if (sensitive(c)) {
       EXPECT_GT(std::abs(rate - x.v.dot(tau_wrong)) / std::max(1.0, std::abs(power)), 1e-6) << c.name;
@@ -334,16 +305,13 @@ TEST(Terms, EnergiesAndLagrangesEquations) {
     VecX<double> lag(n);
     for (int i = 0; i < n; ++i) {
       const VecX<double> e = VecX<double>::Unit(n, i);
-      auto dTdv = [&](double t) {  // exact for a quadratic in v
+      auto dTdv = [&](double t) {  // step 1: exact for a quadratic in v
         const VecX<double> q = x.q + x.v * t + 0.5 * x.a * t * t, v = x.v + x.a * t;
-        return 0.5 * (terms::kinetic_energy(c.model, ws, q, v + e) - terms::kinetic_energy(c.model, ws, q, v - e));
+        return test::central_derivative([&](double s) { return terms::kinetic_energy(c.model, ws, q, v + s * e); }, 0.0, 1.0);
       };
-      const double dq = 1e-5;
-      const double dTdq =
-          (terms::kinetic_energy(c.model, ws, x.q + dq * e, x.v) - terms::kinetic_energy(c.model, ws, x.q - dq * e, x.v)) / (2 * dq);
-      const double dUdq =
-          (terms::potential_energy(c.model, ws, x.q + dq * e) - terms::potential_energy(c.model, ws, x.q - dq * e)) / (2 * dq);
-      lag[i] = rate_at_zero(dTdv, h) - dTdq + dUdq;
+      const double dTdq = test::central_derivative([&](double s) { return terms::kinetic_energy(c.model, ws, x.q + s * e, x.v); });
+      const double dUdq = test::central_derivative([&](double s) { return terms::potential_energy(c.model, ws, x.q + s * e); });
+      lag[i] = test::central_derivative4(dTdv) - dTdq + dUdq;
     }
     worst_lag = std::max(worst_lag, test::rel_diff(lag, tau));
     if (sensitive(c)) {
@@ -353,7 +321,6 @@ TEST(Terms, EnergiesAndLagrangesEquations) {
   EXPECT_LT(worst_T, 1e-13);
   EXPECT_LT(worst_rate, 1e-9);
   EXPECT_LT(worst_lag, 1e-8);
-  std::printf("T vs v'Mv/2 %.2e; energy rate %.2e; Lagrange's equations %.2e\n", worst_T, worst_rate, worst_lag);
 }
 
 TEST(Terms, RejectsWrongSizesAndAnotherModel) {
@@ -364,7 +331,7 @@ TEST(Terms, RejectsWrongSizesAndAnotherModel) {
   EXPECT_THROW(terms::coriolis_matrix(puma, ws, q, bad), InputError);
   EXPECT_THROW(terms::kinetic_energy(puma, ws, q, bad), InputError);
   const Model rp = builtin_model("rp").model;
-  EXPECT_THROW(terms::gravity(rp, ws, VecX<double>::Zero(2)), InputError);
+  EXPECT_THROW(terms::gravity_torque(rp, ws, VecX<double>::Zero(2)), InputError);
 }
 
 // Storage::kQuadratic: no O(n^3) array until a derivative route allocates it, the same results as
@@ -372,12 +339,12 @@ TEST(Terms, RejectsWrongSizesAndAnotherModel) {
 TEST(Terms, QuadraticStorageHoldsNoCubicArraysUntilNeeded) {
   std::mt19937_64 rng(7);
   const Model m = test::random_dh_chain(rng, 9, DhConvention::kStandard, true);
-  const State s = random_state(rng, m.dof);
+  const State s = test::random_state(m, rng);
   terms::Workspace<double> small(m, terms::Storage::kQuadratic), full(m);
   EXPECT_TRUE(small.dM.empty() && small.christoffel.empty() && small.craig_B.size() == 0 && small.vv.size() == 0);
   EXPECT_EQ(full.dM.size(), 9u);
   EXPECT_EQ(terms::mass_matrix(m, small, s.q), terms::mass_matrix(m, full, s.q));
-  EXPECT_EQ(terms::gravity(m, small, s.q), terms::gravity(m, full, s.q));
+  EXPECT_EQ(terms::gravity_torque(m, small, s.q), terms::gravity_torque(m, full, s.q));
   EXPECT_EQ(terms::kinetic_energy(m, small, s.q, s.v), terms::kinetic_energy(m, full, s.q, s.v));
   EXPECT_EQ(terms::potential_energy(m, small, s.q), terms::potential_energy(m, full, s.q));
   EXPECT_TRUE(small.dM.empty());

@@ -7,12 +7,9 @@
 // against a deliberately wrong hand-made model must fail.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <optional>
@@ -21,6 +18,7 @@
 #include <vector>
 
 #include "armdyn/armdyn.hpp"
+#include "support/temp_dir.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -180,22 +178,7 @@ double worst_disagreement(const Model& a, const Model& b, int states = 10, std::
 
 double pose_diff(const Transform<double>& X, const Iso& T) { return (X.matrix() - T.matrix()).cwiseAbs().maxCoeff(); }
 
-struct TempDir {
-  std::filesystem::path dir;
-  explicit TempDir(const std::string& tag) {
-    dir = std::filesystem::temp_directory_path() / ("armdyn_urdf_test_" + tag + "_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    const std::string path = (dir / name).string();
-    std::ofstream(path) << text;
-    return path;
-  }
-};
+using test::TempDir;
 
 /// what() of the InputError `f` throws ("" when it throws nothing).
 template <class F> std::string error_of(F&& f) {

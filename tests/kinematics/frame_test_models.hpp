@@ -2,7 +2,7 @@
 // Shared by the frame-kinematics tests: the models they run on (random DH chains of 1 to 12
 // joints in both conventions, with and without prismatic joints; random trees; ur5, panda,
 // puma560, stanford), the pose of a frame at q, the rotation log, and five-point derivative
-// stencils (error O(h^4)).
+// stencils (error O(h^4)). NamedModel is support/random_model.hpp's.
 #include <functional>
 #include <random>
 #include <string>
@@ -17,11 +17,6 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::test {
-
-struct NamedModel {
-  std::string label;
-  Model model;
-};
 
 inline std::vector<NamedModel> frame_test_models() {
   std::vector<NamedModel> out;

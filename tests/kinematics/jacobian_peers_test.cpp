@@ -49,7 +49,9 @@ double worst_disagreement(const Model& model, Peer& peer, const std::string& tip
     }
     worst = std::max(worst, test::rel_diff(Jsub, Jpeer));
     for (int j = 0; j < model.dof; ++j)
-      if (std::find(cols.begin(), cols.end(), j) == cols.end()) EXPECT_TRUE(J.col(j).isZero(0.0)) << j;
+      if (std::find(cols.begin(), cols.end(), j) == cols.end()) {
+        EXPECT_TRUE(J.col(j).isZero(0.0)) << j;
+      }
   }
   return worst;
 }

@@ -11,13 +11,11 @@
 
 #include <gtest/gtest.h>
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -28,6 +26,8 @@
 #include <vector>
 
 #include "armdyn/armdyn.hpp"
+#include "peers/crosscheck_util.hpp"
+#include "support/temp_dir.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -36,24 +36,14 @@ namespace {
 using armdyn::peers::KdlPeer;
 using V3 = Eigen::Vector3d;
 using M3 = Eigen::Matrix3d;
-using Errors = std::map<std::string, double>;
-
-constexpr double kTol = 1e-9;
-constexpr int kStates = 20;
+using test::Errors;
+using test::num;
+using test::rel_err;
+constexpr double kTol = test::kPeerTol;
+constexpr int kStates = test::kPeerStates;
 
 // ---------------------------------------------------------------------------------------------
 // Comparison.
-
-/// max |a - b| relative to the largest magnitude of either side.
-double rel_err(const double* a, const double* b, int n) {
-  double d = 0, scale = 1e-300;
-  for (int i = 0; i < n; ++i) {
-    const double e = std::abs(a[i] - b[i]);
-    if (!(e <= d)) d = e;  // NaN propagates
-    scale = std::max({scale, std::abs(a[i]), std::abs(b[i])});
-  }
-  return d / scale;
-}
 
 /// Row-major copy of an Eigen matrix (KdlPeer's layout).
 std::vector<double> row_major(const MatX<double>& M) {
@@ -63,18 +53,7 @@ std::vector<double> row_major(const MatX<double>& M) {
   return out;
 }
 
-struct State {
-  VecX<double> q, v, a, tau;
-};
-
-std::vector<State> random_states(int n, int count, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<State> out;
-  for (int k = 0; k < count; ++k)
-    out.push_back(State{test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -2, 2),
-                        test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -10, 10)});
-  return out;
-}
+using test::State;
 
 /// Worst relative disagreement per quantity over `states`. `joints`: the armdyn joints the KDL
 /// chain covers (all when empty), in chain order.
@@ -156,33 +135,6 @@ void expect_dynamics_disagree(const Errors& e, const std::string& label, const s
 // ---------------------------------------------------------------------------------------------
 // URDF text edits for the sensitivity checks.
 
-std::string num(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-/// The <mass value> of link `link`, times `factor`.
-std::string scale_mass(std::string xml, const std::string& link, double factor) {
-  const std::size_t at = xml.find("<link name=\"" + link + "\"");
-  const std::size_t end = xml.find("</link>", at);
-  std::size_t v = xml.find("<mass value=\"", at);
-  EXPECT_TRUE(at != std::string::npos && v < end) << link;
-  v += 13;
-  const std::size_t close = xml.find('"', v);
-  const double mass = std::strtod(xml.substr(v, close - v).c_str(), nullptr);
-  EXPECT_GT(mass, 0) << link;
-  xml.replace(v, close - v, num(mass * factor));
-  return xml;
-}
-
 /// Joint `joint`'s origin moved by dx along its parent's x axis.
 std::string shift_joint(std::string xml, const std::string& joint, double dx) {
   const std::size_t at = xml.find("<joint name=\"" + joint + "\"");
@@ -212,16 +164,16 @@ TEST_P(KdlShipped, AgreesOnRandomStates) {
   auto kdl = KdlPeer::from_urdf(path, p.tip);
   ASSERT_EQ(kdl->joint_names(), model.joint_names);
   ASSERT_EQ(kdl->tip_link(), p.tip);
-  expect_agreement(compare(model, *kdl, p.tip, random_states(model.dof, kStates, 1000 + model.dof)), p.model);
+  expect_agreement(compare(model, *kdl, p.tip, test::peer_states(model.dof, kStates, 1000 + model.dof)), p.model);
 }
 
 TEST_P(KdlShipped, NoticesAScaledMassAndAMovedTip) {
   const Shipped& p = GetParam();
   const std::string path = test::data_path("models/" + p.model + ".urdf");
-  const std::string xml = read_file(path);
+  const std::string xml = test::read_text(path);
   auto kdl = KdlPeer::from_urdf(path, p.tip);
-  const auto states = random_states(kdl->dof(), 3, 7);
-  const Model heavier = load_urdf_string(scale_mass(xml, p.heavier_link, 1.001), "heavier.urdf");
+  const auto states = test::peer_states(kdl->dof(), 3, 7);
+  const Model heavier = load_urdf_string(test::scale_mass(xml, p.heavier_link, 1.001), "heavier.urdf");
   expect_dynamics_disagree(compare(heavier, *kdl, p.tip, states), p.model + " (mass of " + p.heavier_link + " x 1.001)");
   const Model moved = load_urdf_string(shift_joint(xml, p.tip_joint, 1e-6), "moved.urdf");
   const Errors e = compare(moved, *kdl, p.tip, states);
@@ -245,9 +197,9 @@ TEST(KdlGravity, NonDefaultGravityAgrees) {
   const Model model = load_urdf(path).with_gravity(g);
   auto kdl = KdlPeer::from_urdf(path, "panda_hand_tcp");
   kdl->set_gravity(g.data());
-  expect_agreement(compare(model, *kdl, "panda_hand_tcp", random_states(7, 5, 31)), "panda, gravity (1.5, -2, -7)");
+  expect_agreement(compare(model, *kdl, "panda_hand_tcp", test::peer_states(7, 5, 31)), "panda, gravity (1.5, -2, -7)");
   // Sensitivity: armdyn with the default gravity disagrees.
-  expect_dynamics_disagree(compare(load_urdf(path), *kdl, "panda_hand_tcp", random_states(7, 2, 31)),
+  expect_dynamics_disagree(compare(load_urdf(path), *kdl, "panda_hand_tcp", test::peer_states(7, 2, 31)),
                            "panda, default gravity vs (1.5, -2, -7)", {"M"});
 }
 
@@ -260,9 +212,9 @@ TEST(KdlTree, BranchOfATreeAgrees) {
   auto kdl = KdlPeer::from_urdf(path, "a2");
   ASSERT_EQ(kdl->joint_names(), (std::vector<std::string>{"a_joint", "y_joint", "x_joint"}));
   const std::vector<int> branch = {model.joint_index("a_joint"), model.joint_index("y_joint"), model.joint_index("x_joint")};
-  expect_agreement(compare(model, *kdl, "a2", random_states(model.dof, kStates, 41), branch), "branching_tree a-branch");
-  const Model heavier = load_urdf_string(scale_mass(read_file(path), "a1_fixed", 1.001), "heavier.urdf");
-  expect_dynamics_disagree(compare(heavier, *kdl, "a2", random_states(model.dof, 3, 41), branch),
+  expect_agreement(compare(model, *kdl, "a2", test::peer_states(model.dof, kStates, 41), branch), "branching_tree a-branch");
+  const Model heavier = load_urdf_string(test::scale_mass(test::read_text(path), "a1_fixed", 1.001), "heavier.urdf");
+  expect_dynamics_disagree(compare(heavier, *kdl, "a2", test::peer_states(model.dof, 3, 41), branch),
                            "branching_tree (a1_fixed mass x 1.001)");
 }
 
@@ -376,22 +328,7 @@ Chain random_chain(int n, std::uint64_t seed) {
   return ch;
 }
 
-struct TempDir {
-  std::filesystem::path dir;
-  explicit TempDir(const std::string& tag) {
-    dir = std::filesystem::temp_directory_path() / ("armdyn_kdl_crosscheck_" + tag + "_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    const std::string path = (dir / name).string();
-    std::ofstream(path) << text;
-    return path;
-  }
-};
+using test::TempDir;
 
 struct RandomCase {
   int dof;
@@ -413,11 +350,11 @@ TEST_P(KdlRandomChain, AgreesOnRandomStates) {
   ASSERT_EQ(model.dof, c.dof);
   ASSERT_EQ(kdl->joint_names(), model.joint_names);
   ASSERT_EQ(model.warnings.size(), 2u) << "root and pedestal inertia ignored";
-  expect_agreement(compare(model, *kdl, ch.tip, random_states(c.dof, kStates, c.seed + 100)), label);
+  expect_agreement(compare(model, *kdl, ch.tip, test::peer_states(c.dof, kStates, c.seed + 100)), label);
 
   // Sensitivity.
-  const auto states = random_states(c.dof, 3, c.seed + 200);
-  expect_dynamics_disagree(compare(load_urdf_string(scale_mass(ch.urdf(), ch.heavier_link, 1.001), "heavier.urdf"), *kdl,
+  const auto states = test::peer_states(c.dof, 3, c.seed + 200);
+  expect_dynamics_disagree(compare(load_urdf_string(test::scale_mass(ch.urdf(), ch.heavier_link, 1.001), "heavier.urdf"), *kdl,
                                    ch.tip, states),
                            label + " (mass of " + ch.heavier_link + " x 1.001)");
   const Errors moved = compare(load_urdf_string(shift_joint(ch.urdf(), ch.tip_joint, 1e-6), "moved.urdf"), *kdl, ch.tip, states);

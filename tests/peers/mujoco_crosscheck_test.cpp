@@ -21,40 +21,19 @@
 #include <vector>
 
 #include "armdyn/armdyn.hpp"
+#include "peers/crosscheck_util.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
 namespace {
 
 using armdyn::peers::MujocoPeer;
-using Errors = std::map<std::string, double>;
+using test::Errors;
+using test::rel_err;
+constexpr double kTol = test::kPeerTol;
+constexpr int kStates = test::kPeerStates;
 
-constexpr double kTol = 1e-9;
-constexpr int kStates = 20;
-
-/// max |a - b| relative to the largest magnitude of either side.
-double rel_err(const double* a, const double* b, int n) {
-  double d = 0, scale = 1e-300;
-  for (int i = 0; i < n; ++i) {
-    const double e = std::abs(a[i] - b[i]);
-    if (!(e <= d)) d = e;  // NaN propagates
-    scale = std::max({scale, std::abs(a[i]), std::abs(b[i])});
-  }
-  return d / scale;
-}
-
-struct State {
-  VecX<double> q, v, a, tau;
-};
-
-std::vector<State> random_states(int n, int count, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<State> out;
-  for (int k = 0; k < count; ++k)
-    out.push_back(State{test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -2, 2),
-                        test::random_vector(rng, n, -2, 2), test::random_vector(rng, n, -10, 10)});
-  return out;
-}
+using test::State;
 
 Errors compare(const Model& model, MujocoPeer& mj, const std::vector<State>& states) {
   const int n = model.dof;
@@ -81,27 +60,6 @@ Errors compare(const Model& model, MujocoPeer& mj, const std::vector<State>& sta
   return worst;
 }
 
-std::string num(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-/// The URDF text with the <mass value> of link `link` times `factor`.
-std::string scaled_mass_urdf(const std::string& path, const std::string& link, double factor) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  std::string xml = s.str();
-  const std::size_t at = xml.find("<link name=\"" + link + "\"");
-  std::size_t v = xml.find("<mass value=\"", at);
-  EXPECT_TRUE(at != std::string::npos && v < xml.find("</link>", at)) << link;
-  v += 13;
-  const std::size_t close = xml.find('"', v);
-  xml.replace(v, close - v, num(std::strtod(xml.substr(v, close - v).c_str(), nullptr) * factor));
-  return xml;
-}
-
 struct Case {
   std::string model, heavier_link;
 };
@@ -115,7 +73,7 @@ TEST_P(MujocoCrosscheck, AgreesOnRandomStates) {
   const Model model = load_urdf(test::data_path("models/" + c.model + ".urdf"));
   auto mj = MujocoPeer::from_xml(test::data_path("models/mjcf/" + c.model + ".xml"));
   ASSERT_EQ(mj->joint_names(), model.joint_names);
-  const Errors e = compare(model, *mj, random_states(model.dof, kStates, 2000 + model.dof));
+  const Errors e = compare(model, *mj, test::peer_states(model.dof, kStates, 2000 + model.dof));
   for (const auto& [what, err] : e) {
     EXPECT_LE(err, kTol) << c.model << ": " << what;
     std::cout << "[ info ] " << c.model << " vs MuJoCo worst relative error, " << what << ": " << err << "\n";
@@ -125,9 +83,9 @@ TEST_P(MujocoCrosscheck, AgreesOnRandomStates) {
 TEST_P(MujocoCrosscheck, NoticesAScaledMass) {
   const Case& c = GetParam();
   const std::string path = test::data_path("models/" + c.model + ".urdf");
-  const Model heavier = load_urdf_string(scaled_mass_urdf(path, c.heavier_link, 1.001), "heavier.urdf");
+  const Model heavier = load_urdf_string(test::scale_mass(test::read_text(path), c.heavier_link, 1.001), "heavier.urdf");
   auto mj = MujocoPeer::from_xml(test::data_path("models/mjcf/" + c.model + ".xml"));
-  for (const auto& [what, err] : compare(heavier, *mj, random_states(heavier.dof, 3, 9)))
+  for (const auto& [what, err] : compare(heavier, *mj, test::peer_states(heavier.dof, 3, 9)))
     EXPECT_GT(err, kTol) << c.model << " (mass of " << c.heavier_link << " x 1.001): not detected in " << what;
 }
 
@@ -145,7 +103,7 @@ TEST(MujocoGravity, NonDefaultGravityAgrees) {
   const Model model = base.with_gravity(Vec3<double>(g[0], g[1], g[2]));
   auto mj = MujocoPeer::from_xml(test::data_path("models/mjcf/ur5.xml"));
   mj->set_gravity(g);
-  const auto states = random_states(6, 5, 51);
+  const auto states = test::peer_states(6, 5, 51);
   for (const auto& [what, err] : compare(model, *mj, states)) EXPECT_LE(err, kTol) << "ur5, gravity (1.5, -2, -7): " << what;
   for (const auto& [what, err] : compare(base, *mj, states)) {
     if (what == "M") continue;

@@ -10,6 +10,7 @@
 #include "armdyn/armdyn.hpp"
 #include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
+#include "support/finite_difference.hpp"
 #include "support/random_model.hpp"
 #include "support/simulation_run.hpp"
 #include "support/test_util.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 using test::kDeg;
 using test::vec;
-using test_support::run;
+using namespace test_support;  // run, rk45
 
 const VecX<double> kNone = VecX<double>::Zero(2);
 
@@ -59,7 +60,7 @@ TEST(TorqueTable, MalformedFilesAreRefusedWithTheirLine) {
 
 TEST(Trajectory, BoundaryConditionsAndDerivatives) {
   const VecX<double> q0 = vec({0.1, -0.5, 2}), q1 = vec({1.1, 0.5, -1});
-  VecX<double> q(3), v(3), a(3), qp(3), vp(3), ap(3), qm(3), vm(3), am(3);
+  VecX<double> q(3), v(3), a(3);
   for (Profile profile : {Profile::kCubic, Profile::kQuintic}) {
     const PointToPoint p(q0, q1, 2.0, profile);
     p.evaluate(0, q, v, a);
@@ -74,12 +75,16 @@ TEST(Trajectory, BoundaryConditionsAndDerivatives) {
     if (profile == Profile::kQuintic) EXPECT_LT(a.norm(), 1e-6);
     else EXPECT_LT((a - 1.5 * (q1 - q0)).norm(), 1e-6);
     for (double t : {1e-3, 0.3, 1.7, 2 - 1e-3}) {
-      const double h = 1e-6;
+      const auto at = [&](double s) {  // q(s) and v(s), stacked
+        VecX<double> qs(3), vs(3), as(3), out(6);
+        p.evaluate(s, qs, vs, as);
+        out << qs, vs;
+        return out;
+      };
       p.evaluate(t, q, v, a);
-      p.evaluate(t + h, qp, vp, ap);
-      p.evaluate(t - h, qm, vm, am);
-      EXPECT_LT(((qp - qm) / (2 * h) - v).cwiseAbs().maxCoeff(), 1e-8) << to_string(profile) << " " << t;
-      EXPECT_LT(((vp - vm) / (2 * h) - a).cwiseAbs().maxCoeff(), 1e-7) << to_string(profile) << " " << t;
+      const VecX<double> rate = test::central_derivative(at, t, 1e-6);
+      EXPECT_LT((rate.head(3) - v).cwiseAbs().maxCoeff(), 1e-8) << to_string(profile) << " " << t;
+      EXPECT_LT((rate.tail(3) - a).cwiseAbs().maxCoeff(), 1e-7) << to_string(profile) << " " << t;
     }
   }
   EXPECT_THROW(PointToPoint(q0, vec({1, 2}), 1, Profile::kCubic), InputError);
@@ -113,12 +118,7 @@ TEST(Controllers, ComputedTorqueTracksAQuintic) {
   const VecX<double> q0 = Eigen::Map<const VecX<double>>(puma.poses[0].q.data(), 6);
   const VecX<double> q1 = Eigen::Map<const VecX<double>>(puma.poses[3].q.data(), 6);
   const PointToPoint ref(q0, q1, 2.0, Profile::kQuintic);
-  SimulationOptions o;
-  o.integrator = Integrator::kRk45;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
-  o.duration = 3.0;
-  o.output_period = 0.01;
+  const SimulationOptions o = rk45(1e-10, 1e-12, 3.0, 0.01);
   Controller exact(model, spec(ControlLaw::kComputedTorque, 6, 100, 20, 0), ref);
   const double e_exact = tracking_error(run(model, q0, exact, o), ref);
   EXPECT_LT(e_exact, 1e-6);
@@ -131,8 +131,6 @@ TEST(Controllers, ComputedTorqueTracksAQuintic) {
   const double e_sampled = tracking_error(run(model, q0, sampled, o), ref);
   EXPECT_LT(e_sampled, 1e-3);
   EXPECT_GT(e_sampled, e_exact);
-  std::printf("computed torque, max |q - q_d|: exact %.3g, wrong mass %.3g, 1 kHz hold %.3g\n", e_exact, e_wrong,
-              e_sampled);
 }
 
 // PD + gravity compensation settles to the set-point (a Lyapunov argument, [Craig] §10.7); plain
@@ -142,12 +140,7 @@ TEST(Controllers, PdPlusGravitySettles) {
   const Model& model = puma.model;
   const VecX<double> q0 = Eigen::Map<const VecX<double>>(puma.poses[0].q.data(), 6);
   const VecX<double> goal = vec({0.3, -0.4, 0.6, 0.2, -0.3, 0.5});
-  SimulationOptions o;
-  o.integrator = Integrator::kRk45;
-  o.rtol = 1e-9;
-  o.atol = 1e-12;
-  o.duration = 20;
-  o.output_period = 0.1;
+  const SimulationOptions o = rk45(1e-9, 1e-12, 20, 0.1);
   // Gains scaled by the joints' own inertias (the PUMA's wrist is 1000 times lighter than its
   // shoulder): critically damped at 10 rad/s.
   Controller pdg(model, default_gains(model, ControlLaw::kPdGravity, goal), PointToPoint::hold(goal));
@@ -157,8 +150,6 @@ TEST(Controllers, PdPlusGravitySettles) {
   Controller pd(model, default_gains(model, ControlLaw::kPd, goal), PointToPoint::hold(goal));
   const Sample sag = run(model, q0, pd, o).back();
   EXPECT_GT((sag.q - goal).cwiseAbs().maxCoeff(), 1e-2);
-  std::printf("set-point error after 20 s: pd-gravity %.3g, pd %.3g\n", (end.q - goal).cwiseAbs().maxCoeff(),
-              (sag.q - goal).cwiseAbs().maxCoeff());
 }
 
 // Between samples the torque is held: each row's tau equals the law evaluated at the last

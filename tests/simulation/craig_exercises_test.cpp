@@ -21,7 +21,7 @@ namespace {
 
 using test::kDeg;
 using test::vec;
-using test_support::run;
+using namespace test_support;  // run, fixed_step, rk45
 
 Model craig3r() { return builtin_model("craig3r").model.with_gravity(Vec3<double>(0, 0, -9.8)); }
 
@@ -53,11 +53,7 @@ TEST(CraigPart6, InitialAcceleration) {
 
 TEST(CraigPart6, Rk4TrajectoryTable) {
   ZeroTorque source;
-  SimulationOptions o;
-  o.integrator = Integrator::kRk4;
-  o.dt = 1e-3;
-  o.duration = 3.0;
-  o.output_period = 0.5;
+  const SimulationOptions o = fixed_step(Integrator::kRk4, 1e-3, 3.0, 0.5);
   const std::vector<Sample> rows = run(craig3r(), vec({30 * kDeg, 30 * kDeg, 10 * kDeg}), source, o);
   ASSERT_EQ(rows.size(), 7u);
   // t, theta (deg), theta_dot (rad/s), printed to 4 decimals; at 3 s theta2 is printed as
@@ -85,11 +81,7 @@ TEST(CraigPart6, Rk4TrajectoryTable) {
 
 TEST(CraigPart6, EulerGainsEnergy) {
   ZeroTorque source;
-  SimulationOptions o;
-  o.integrator = Integrator::kEuler;
-  o.dt = 1e-3;
-  o.duration = 3.0;
-  o.output_period = 0.5;
+  const SimulationOptions o = fixed_step(Integrator::kEuler, 1e-3, 3.0, 0.5);
   const std::vector<Sample> rows = run(craig3r(), vec({30 * kDeg, 30 * kDeg, 10 * kDeg}), source, o);
   // +0.36 J at 0.5 s, +0.89 J at 1 s, +1.26 J at 3 s (printed to 2 decimals), and the motion
   // departs from RK4's: theta1(2.5 s) = 41.85 deg instead of 68.38.
@@ -103,12 +95,7 @@ TEST(Matlab6C, ConstantTorqueNoGravity) {
   const Model model = builtin_model("planar3r").model.with_gravity(Vec3<double>::Zero());
   const VecX<double> tau = vec({20, 5, 1}), q0 = vec({-60 * kDeg, 90 * kDeg, 30 * kDeg});
   ConstantTorque source(tau);
-  SimulationOptions o;
-  o.integrator = Integrator::kRk45;
-  o.rtol = 1e-12;
-  o.atol = 1e-12;
-  o.duration = 4;
-  o.output_period = 1;
+  const SimulationOptions o = rk45(1e-12, 1e-12, 4, 1);
   const std::vector<Sample> rows = run(model, q0, source, o);
   ASSERT_EQ(rows.size(), 5u);
   EXPECT_LT((rows[0].a - vec({0.039777, -0.050610, 0.216476})).cwiseAbs().maxCoeff(), 5e-7);

@@ -16,7 +16,7 @@ namespace {
 
 using test::kDeg;
 using test::vec;
-using test_support::run;
+using namespace test_support;  // run, fixed_step, rk45
 
 // [Craig] (6.117) by hand: a = FD(q, v, 0); v' = v + a dt; q' = q + v dt + a dt^2 / 2.
 TEST(Integrators, EulerIsCraig6117StepByStep) {
@@ -25,11 +25,7 @@ TEST(Integrators, EulerIsCraig6117StepByStep) {
   const VecX<double> q0 = vec({30 * kDeg, 30 * kDeg, 10 * kDeg}), v0 = vec({0.1, -0.2, 0.3});
   const VecX<double> zero = VecX<double>::Zero(3);
   for (int per_output : {1, 10}) {
-    SimulationOptions o;
-    o.integrator = Integrator::kEuler;
-    o.duration = 0.2;
-    o.dt = 1e-3;
-    o.output_period = per_output * o.dt;
+    const SimulationOptions o = fixed_step(Integrator::kEuler, 1e-3, 0.2, per_output * 1e-3);
     ZeroTorque source;
     const std::vector<Sample> rows = run(model, q0, v0, source, o);
     ASSERT_EQ(rows.size(), static_cast<std::size_t>(200 / per_output + 1));
@@ -62,12 +58,7 @@ TEST(Integrators, Rk4IsFourthOrder) {
   const Model model = builtin_model("craig3r").model.with_gravity(Vec3<double>(0, 0, -9.8));
   const VecX<double> q0 = vec({30 * kDeg, 30 * kDeg, 10 * kDeg}), v0 = VecX<double>::Zero(3);
   ZeroTorque source;
-  SimulationOptions o;
-  o.duration = 0.5;
-  o.output_period = 0.5;
-  o.integrator = Integrator::kRk45;
-  o.rtol = 1e-13;
-  o.atol = 1e-14;
+  SimulationOptions o = rk45(1e-13, 1e-14, 0.5, 0.5);
   o.dt = 1e-4;
   const Sample ref = run(model, q0, v0, source, o).back();
   o.integrator = Integrator::kRk4;
@@ -79,7 +70,6 @@ TEST(Integrators, Rk4IsFourthOrder) {
   }
   for (std::size_t k = 1; k < err.size(); ++k) {
     const double ratio = err[k - 1] / err[k];
-    std::printf("rk4 error ratio %.3f (errors %.3g %.3g)\n", ratio, err[k - 1], err[k]);
     EXPECT_GT(ratio, 14.0) << "h = " << 1e-2 / std::pow(2, k - 1) << ", errors " << err[k - 1] << " " << err[k];
     EXPECT_LT(ratio, 18.0) << "h = " << 1e-2 / std::pow(2, k - 1) << ", errors " << err[k - 1] << " " << err[k];
   }
@@ -113,12 +103,7 @@ TEST(Integrators, Rk45ConservesEnergyOnPuma560) {
   const VecX<double> q0 = Eigen::Map<const VecX<double>>(puma.poses[3].q.data(), 6);  // nominal
   const VecX<double> v0 = vec({0.5, -0.3, 0.2, 1.0, -0.5, 2.0});
   ZeroTorque source;
-  SimulationOptions o;
-  o.duration = 10;
-  o.output_period = 0.01;
-  o.integrator = Integrator::kRk45;
-  o.rtol = 1e-10;
-  o.atol = 1e-10;
+  SimulationOptions o = rk45(1e-10, 1e-10, 10, 0.01);
   o.warn = [](const std::string&) {};
   SimulationStats stats;
   const std::vector<Sample> rows = run(puma.model, q0, v0, source, o, &stats);
@@ -128,13 +113,10 @@ TEST(Integrators, Rk45ConservesEnergyOnPuma560) {
   double kmax = 0;
   for (const Sample& s : rows) kmax = std::max(kmax, s.kinetic);
   EXPECT_GT(kmax, 1.0);  // it did fall
-  std::printf("puma560 10 s, rk45 rtol 1e-10: %ld steps, %ld rejected, drift %.3g of max kinetic %.4g J\n",
-              stats.steps, stats.rejected_steps, energy_drift(rows), kmax);
   o.integrator = Integrator::kEuler;
   o.dt = 1e-3;
   const double euler = energy_drift(run(puma.model, q0, v0, source, o));
   EXPECT_GT(euler, 1e-4);
-  std::printf("euler (6.117) 1 ms: drift %.3g\n", euler);
 }
 
 // Rows at t = k P, the last exactly at T even when P does not divide T; a fixed step never
@@ -144,11 +126,7 @@ TEST(Integrators, OutputTimesAndLastRowAtT) {
   const VecX<double> q0 = vec({0.3, -0.2}), v0 = VecX<double>::Zero(2);
   ZeroTorque source;
   for (Integrator integrator : {Integrator::kEuler, Integrator::kSymplecticEuler, Integrator::kRk4, Integrator::kRk45}) {
-    SimulationOptions o;
-    o.integrator = integrator;
-    o.duration = 1.05;
-    o.dt = 0.003;
-    o.output_period = 0.1;
+    const SimulationOptions o = fixed_step(integrator, 0.003, 1.05, 0.1);
     SimulationStats stats;
     const std::vector<Sample> rows = run(model, q0, v0, source, o, &stats);
     ASSERT_EQ(rows.size(), 12u) << to_string(integrator);
@@ -156,7 +134,9 @@ TEST(Integrators, OutputTimesAndLastRowAtT) {
     EXPECT_EQ(rows.back().t, 1.05);
     EXPECT_EQ(stats.final_time, 1.05);
     EXPECT_EQ(stats.samples, 12);
-    if (!is_adaptive(integrator)) EXPECT_EQ(stats.steps, 10 * 34 + 17) << to_string(integrator);
+    if (!is_adaptive(integrator)) {
+      EXPECT_EQ(stats.steps, 10 * 34 + 17) << to_string(integrator);
+    }
   }
 }
 
@@ -194,8 +174,10 @@ TEST(Integrators, CsvHeaderAndRow) {
   s.tau = vec({0.5, 0.25});
   s.kinetic = 1;
   s.potential = 2;
-  EXPECT_EQ(csv_row(s),
-            "0.10000000000000001,0.33333333333333331,2,0,-1,1e-300,5,0.5,0.25,1,2,3\n");
+  // The time in its shortest exact form, the rest with 17 significant digits.
+  EXPECT_EQ(csv_row(s), "0.1,0.33333333333333331,2,0,-1,1e-300,5,0.5,0.25,1,2,3\n");
+  s.t = 0.30000000000000004;  // 3 x 0.1: still exact, never rounded to 0.3
+  EXPECT_EQ(csv_row(s).substr(0, 20), "0.30000000000000004,");
 }
 
 }  // namespace

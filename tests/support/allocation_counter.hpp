@@ -17,10 +17,12 @@ inline long allocations_during(const std::function<void()>& fn) {
 }
 }  // namespace armdyn::test
 
-void* operator new(std::size_t size) {
+// Never inlined: where GCC 12 sees this operator new's std::malloc and a delete, or std::free and
+// a new, at one call site, it warns -Wmismatched-new-delete although the pair matches.
+[[gnu::noinline]] void* operator new(std::size_t size) {
   armdyn::test::g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }

@@ -2,15 +2,17 @@
 // The `armdyn` tool run as a process by a test: a temporary directory per test, stdout and stderr
 // captured to files in it, the exit status. The test target defines ARMDYN_CLI (the tool's path).
 #include <gtest/gtest.h>
-#include <stdlib.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "support/temp_dir.hpp"
 
 namespace armdyn::test {
 
@@ -44,14 +46,10 @@ inline std::string quote(const std::string& arg) {
 class CliProcess : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "armdyn_cli_test_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
+    tmp_.emplace("cli_test");
+    dir_ = tmp_->dir();
   }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
+  void TearDown() override { tmp_.reset(); }
 
   /// Runs `armdyn args...` with no stdin.
   CliResult run(const std::vector<std::string>& args) {
@@ -70,14 +68,12 @@ class CliProcess : public ::testing::Test {
   }
 
   /// The path of `name` in the test's temporary directory.
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string path(const std::string& name) const { return tmp_->path(name); }
 
   /// Writes `text` to a file in the test's temporary directory; returns its path.
-  std::string file(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-    return path(name);
-  }
+  std::string file(const std::string& name, const std::string& text) { return tmp_->write(name, text); }
 
+  std::optional<TempDir> tmp_;
   fs::path dir_;
 };
 

@@ -4,11 +4,13 @@
 // Every inertial block is physical and generic: mass in [0.5, 5], a centre of mass off every
 // axis, and a full inertia tensor R diag(l1, l2, l3) R^T whose principal moments satisfy the
 // triangle inequality strictly, turned by a random rotation R. All randomness comes from the
-// caller's std::mt19937_64, so a fixed seed gives a fixed model.
+// caller's std::mt19937_64 (or a seed), so a fixed seed gives a fixed model.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -128,6 +130,44 @@ inline Model random_tree(std::mt19937_64& rng, int n) {
   }
   b.set_gravity(Vec3<double>(0.0, 0.0, -9.81));
   return b.build();
+}
+
+/// The placement of the named frame (e.g. a link's own frame) in its body's frame; the frame must exist.
+inline const Transform<double>& frame_in_body(const Model& model, const std::string& frame) {
+  const int k = model.frame_index(frame);
+  if (k < 0) throw std::out_of_range("no frame named '" + frame + "'");
+  return model.frames[static_cast<std::size_t>(k)].placement;
+}
+
+/// A model and the name a failing check prints.
+struct NamedModel {
+  std::string name;
+  Model model;
+};
+
+/// Random DH chains, n = 1...12, both conventions, all-revolute and mixed revolute/prismatic,
+/// full random inertia tensors.
+inline std::vector<NamedModel> random_chains(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<NamedModel> out;
+  for (int n = 1; n <= 12; ++n)
+    for (DhConvention c : {DhConvention::kStandard, DhConvention::kModified})
+      for (bool mixed : {false, true}) {
+        Model m = random_dh_chain(rng, n, c, mixed);
+        out.push_back({m.name + (mixed ? "_mixed" : "_revolute"), std::move(m)});
+      }
+  return out;
+}
+
+/// Random trees (branching, arbitrary axes, welded links), n = 1...12.
+inline std::vector<NamedModel> random_trees(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<NamedModel> out;
+  for (int n = 1; n <= 12; ++n) {
+    Model m = random_tree(rng, n);
+    out.push_back({m.name, std::move(m)});
+  }
+  return out;
 }
 
 /// The model with body `body`'s mass scaled by `mass_scale` and its centre of mass moved by

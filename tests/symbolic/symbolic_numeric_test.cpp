@@ -12,24 +12,24 @@
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/symbolic/closed_form.hpp"
 #include "support/random_model.hpp"
+#include "support/state.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
 namespace {
 
-struct State {
-  VecX<double> q, qd, qdd;
-};
+using test::State;
 
-State random_state(std::mt19937_64& rng, int n) {
-  return State{test::random_vector(rng, n, -3.0, 3.0), test::random_vector(rng, n), test::random_vector(rng, n)};
+/// Joint positions in [-3, 3], velocities and accelerations in [-1, 1].
+State random_state(const Model& model, std::mt19937_64& rng) {
+  return test::random_state(model, rng, {.q = 3.0, .v = 1.0, .a = 1.0});
 }
 
 // The double algorithm's result, row-major like ClosedForm.
 MatX<double> numeric_result(const Model& model, SymbolicAlgorithm algorithm, const State& x) {
   Data data(model);
   switch (algorithm) {
-    case SymbolicAlgorithm::kRnea: return rnea(model, data, x.q, x.qd, x.qdd);
+    case SymbolicAlgorithm::kRnea: return rnea(model, data, x.q, x.v, x.a);
     case SymbolicAlgorithm::kMassMatrix: return crba(model, data, x.q);
     case SymbolicAlgorithm::kGravity: return gravity_torque(model, data, x.q);
   }
@@ -38,7 +38,7 @@ MatX<double> numeric_result(const Model& model, SymbolicAlgorithm algorithm, con
 
 MatX<double> evaluated(const SymbolicModel& sm, const ClosedForm& form, const std::vector<GiNaC::ex>& entries,
                        const State& x) {
-  Evaluator evaluate(sm.values(x.q, x.qd, x.qdd));
+  Evaluator evaluate(sm.values(x.q, x.v, x.a));
   MatX<double> out(form.rows, form.cols);
   for (int r = 0; r < form.rows; ++r)
     for (int c = 0; c < form.cols; ++c) out(r, c) = evaluate(entries[static_cast<std::size_t>(r * form.cols + c)]);
@@ -53,7 +53,7 @@ void expect_matches(const Model& model, bool symbolic_parameters, bool simplify,
        {SymbolicAlgorithm::kRnea, SymbolicAlgorithm::kMassMatrix, SymbolicAlgorithm::kGravity}) {
     const ClosedForm form = closed_form(sm, a, simplify);
     for (int k = 0; k < states; ++k) {
-      const State x = random_state(rng, model.dof);
+      const State x = random_state(model, rng);
       const MatX<double> expected = numeric_result(model, a, x);
       EXPECT_LT(test::rel_diff(evaluated(sm, form, form.raw, x), expected), 1e-12)
           << model.name << " algorithm " << static_cast<int>(a) << " raw";
@@ -123,7 +123,7 @@ TEST(SymbolicNumeric, DetectsAWrongMass) {
   for (const SymbolicAlgorithm a :
        {SymbolicAlgorithm::kRnea, SymbolicAlgorithm::kMassMatrix, SymbolicAlgorithm::kGravity}) {
     const ClosedForm form = closed_form(sm, a);
-    const State x = random_state(rng, model.dof);
+    const State x = random_state(model, rng);
     EXPECT_LT(test::rel_diff(evaluated(sm, form, form.simplified, x), numeric_result(model, a, x)), 1e-12);
     EXPECT_GT(test::rel_diff(evaluated(sm, form, form.simplified, x), numeric_result(wrong, a, x)), 1e-5);
   }

@@ -1,6 +1,6 @@
 #pragma once
 // Forward dynamics by the articulated-body algorithm (Featherstone, RBDA §7.3), in body frames:
-// qdd = M(q)^-1 (tau - c(q, qd)) in O(n) without forming M. Three passes over the tree; with
+// a = M(q)^-1 (tau - c(q, v)) in O(n) without forming M. Three passes over the tree; with
 // every joint on its body's z axis the motion subspace S_i is a unit vector, so U_i = IA_i S_i is
 // a column of the articulated inertia and D_i = S_i^T U_i one of its diagonal entries.
 // Allocation-free once the workspace is built; trees are handled through model.parent.
@@ -27,14 +27,14 @@ template <class S> struct AbaWorkspace {
   VecX<S> u;                   ///< tau_i - S_i^T pA_i
 };
 
-/// qdd of the free (unconstrained) tree under joint torques `tau` and gravity model.gravity.
+/// a of the free (unconstrained) tree under joint torques `tau` and gravity model.gravity.
 /// Writes data.X_up, data.v, data.a (the kinematics of the three passes), data.qdd and the
 /// workspace; returns data.qdd. On the general chain of n >= 2 revolute joints: 456n - 358 mul,
 /// 411n - 342 add, n div, 2n sin/cos (tests/codegen/opcount_test.cpp), against the
 /// n^3/6 + 27n^2/2 + ... of CRBA + Cholesky (forward_dynamics.hpp), fewer from n = 14 on: it wins
 /// for long chains and loses to crba + Cholesky for short arms.
 template <class S>
-const VecX<S>& aba(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd,
+const VecX<S>& aba(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> v,
                    VecIn<S> tau);
 
 extern template const VecX<double>& aba(const Model&, Data&, AbaWorkspace<double>&, VecIn<double>, VecIn<double>,

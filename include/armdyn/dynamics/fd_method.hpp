@@ -29,11 +29,11 @@ template <class S> struct FdWorkspace {
   WalkerOrinWorkspace<S> walker_orin;
 };
 
-/// qdd = M(q)^-1 (tau - c(q, qd)) by `method`; writes data.qdd (and what that route writes) and
+/// a = M(q)^-1 (tau - c(q, v)) by `method`; writes data.qdd (and what that route writes) and
 /// returns it. Allocation-free.
 template <class S>
 const VecX<S>& forward_dynamics(FdMethod method, const ModelTpl<S>& model, DataTpl<S>& data, FdWorkspace<S>& ws,
-                                VecIn<S> q, VecIn<S> qd, VecIn<S> tau);
+                                VecIn<S> q, VecIn<S> v, VecIn<S> tau);
 
 extern template const VecX<double>& forward_dynamics(FdMethod, const Model&, Data&, FdWorkspace<double>&,
                                                      VecIn<double>, VecIn<double>, VecIn<double>);

@@ -1,5 +1,5 @@
 #pragma once
-// Forward dynamics qdd = M(q)^-1 (tau - c(q, qd)) by the composite-rigid-body mass matrix, the
+// Forward dynamics a = M(q)^-1 (tau - c(q, v)) by the composite-rigid-body mass matrix, the
 // recursive Newton-Euler bias and a Cholesky factorisation ([Craig] (6.115); Walker-Orin
 // method 3). O(n^3) in the factorisation, fastest for arms of up to about ten joints.
 // On the general chain of n >= 2 revolute joints (general_chain.hpp): n^3/6 + 27n^2/2 + 658n/3
@@ -11,7 +11,7 @@ namespace armdyn {
 
 /// Writes data.M, data.c, data.L, data.qdd (and the kinematics); returns data.qdd.
 template <class S>
-const VecX<S>& forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
+const VecX<S>& forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> v,
                                 VecIn<S> tau);
 
 extern template const VecX<double>& forward_dynamics(const Model&, Data&, VecIn<double>, VecIn<double>,

@@ -6,25 +6,25 @@
 // rnea 154n - 63 mul, 126n - 54 add; nonlinear_effects 154n - 63 mul, 125n - 54 add;
 // gravity_torque 84n - 39 mul, 66n - 36 add; 2n sin/cos
 // each (tests/codegen/opcount_test.cpp). The torques alone cost 86n - 69 mul by
-// inverse_dynamics (inverse_dynamics.hpp), which is the slower on double (docs/opcounts.md).
+// rnea_classical (rnea_classical.hpp), which is the slower on double (docs/opcounts.md).
 #include <vector>
 
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {
 
-/// tau = M(q) qdd + C(q, qd) qd + g(q) - sum_i J_i^T fext_i. `fext` (optional, one per body) holds
+/// tau = M(q) a + C(q, v) v + g(q) - sum_i J_i^T fext_i. `fext` (optional, one per body) holds
 /// external wrenches acting on each body, expressed in its body frame about its origin.
 /// Writes data.X_up, data.v, data.a, data.f, data.tau; returns data.tau.
 template <class S>
-const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd,
+const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> v, VecIn<S> a,
                     const std::vector<Force<S>>* fext = nullptr);
 
-/// c(q, qd) = C(q, qd) qd + g(q): rnea with qdd = 0. Writes data.c; returns it.
+/// c(q, v) = C(q, v) v + g(q): rnea with a = 0. Writes data.c; returns it.
 template <class S>
-const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd);
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> v);
 
-/// g(q): rnea with qd = qdd = 0. Writes data.g; returns it.
+/// g(q): rnea with v = a = 0. Writes data.g; returns it.
 template <class S>
 const VecX<S>& gravity_torque(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q);
 

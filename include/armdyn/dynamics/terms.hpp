@@ -23,7 +23,7 @@
 //   centrifugal_matrix     Craig's C (6.63), (6.65): n x n, C_ij = c_ijj, the coefficient of v_j^2.
 //   coriolis_coefficients  Craig's B (6.63), (6.64): n x n(n-1)/2, B_i,(jk) = 2 c_ijk for j < k,
 //                          columns ordered (1,2), (1,3), ..., (1,n), (2,3), ..., (n-1,n).
-//   gravity                g(q) = dU/dq, from the first moments of the subtrees (Hannaford &
+//   gravity_torque         g(q) = dU/dq, from the first moments of the subtrees (Hannaford &
 //                          Rosen §6.2, with Craig's sign (6.73)): revolute j:
 //                          g_j = -g^T (z_j x (h_j - m_j o_j)), prismatic j: g_j = -m_j g^T z_j, where
 //                          m_j, h_j are the mass and first moment (about the base origin) of the
@@ -34,7 +34,7 @@
 //                          centre of mass is at the base origin).
 //   inverse_dynamics       Craig's configuration-space form (6.63):
 //                          tau = M a + B [v v] + C [v^2] + G, with M by strobing, B and C from the
-//                          Christoffel symbols and G = gravity() above. O(n^3).
+//                          Christoffel symbols and G = gravity_torque() above. O(n^3).
 //
 // All quantities in the base frame; q, v, a are armdyn's joint vectors (0-based indices).
 //
@@ -112,7 +112,7 @@ template <class S> const MatX<S>& centrifugal_matrix(const ModelTpl<S>& model, W
 template <class S> const MatX<S>& coriolis_coefficients(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 /// g(q) = dU/dq from the subtrees' first moments. Returns ws.g.
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 /// Kinetic energy sum_i 1/2 V_i . I_i V_i.
 template <class S> S kinetic_energy(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
@@ -135,7 +135,7 @@ extern template const MatX<double>& coriolis_matrix(const Model&, Workspace<doub
                                                     VecIn<double>);
 extern template const MatX<double>& centrifugal_matrix(const Model&, Workspace<double>&, VecIn<double>);
 extern template const MatX<double>& coriolis_coefficients(const Model&, Workspace<double>&, VecIn<double>);
-extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+extern template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 extern template double kinetic_energy(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
 extern template double potential_energy(const Model&, Workspace<double>&, VecIn<double>);
 extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,

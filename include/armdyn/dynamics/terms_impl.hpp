@@ -211,7 +211,7 @@ template <class S> const MatX<S>& coriolis_coefficients(const ModelTpl<S>& model
 
 // g_j = dU/dq_j = -g^T d(sum_i m_i c_i)/dq_j over the subtree of j:
 //   revolute  -g^T (z_j x (h_j - m_j o_j)),   prismatic  -m_j g^T z_j                      (9)
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   check_size(q, model.dof, "q");
   detail::refresh(model, ws);
   detail::base_kinematics(model, ws, q);
@@ -267,7 +267,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
   mass_matrix_strobing(model, ws, q);
   detail::compute_christoffel(model, ws, q);  // allocates the O(n^3) arrays if needed
   detail::craig_matrices(model, ws);
-  gravity(model, ws, q);
+  gravity_torque(model, ws, q);
   int col = 0;
   for (int j = 0; j < n; ++j)
     for (int k = j + 1; k < n; ++k) ws.vv[col++] = v[j] * v[k];  // (6.64)

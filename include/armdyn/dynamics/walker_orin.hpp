@@ -1,11 +1,11 @@
 #pragma once
 // Forward dynamics as [TML] §9 recommends it (Walker and Orin's method 1): the bias C + G by one
-// Newton-Euler pass with qdd = 0, the mass matrix by "strobing" the Newton-Euler equations
-// (gravity and qd zeroed, qdd = e_j gives column j of M, [TML] §8), and the solve
-// qdd = M^-1 (tau - C - G) ([TML] (9.1), (9.5)) by Gaussian elimination without pivoting
+// Newton-Euler pass with a = 0, the mass matrix by "strobing" the Newton-Euler equations
+// (gravity and v zeroed, a = e_j gives column j of M, [TML] §8), and the solve
+// a = M^-1 (tau - C - G) ([TML] (9.1), (9.5)) by Gaussian elimination without pivoting
 // (M is positive definite). O(n^2) for M (n(n+1)/2 link evaluations: the strobe for column j
 // touches only the subtree of j, and the rows above j come from symmetry), O(n^3) for the solve.
-// An independent route to the same qdd as aba() and forward_dynamics(). On the general chain of
+// An independent route to the same a as aba() and forward_dynamics(). On the general chain of
 // n >= 2 revolute joints: n^3/3 + 37n^2 + 422n/3 - 63 mul, n^3/3 + 61n^2/2 + 679n/6 - 54 add,
 // 2n div, 2n sin/cos (tests/codegen/opcount_test.cpp).
 #include "armdyn/model/data.hpp"
@@ -20,11 +20,11 @@ template <class S> struct WalkerOrinWorkspace {
   VecX<S> b;  ///< tau - C - G, overwritten by the eliminated right-hand side
 };
 
-/// qdd = M(q)^-1 (tau - c(q, qd)). Writes data.X_up, data.v, data.a, data.f (the Newton-Euler
+/// a = M(q)^-1 (tau - c(q, v)). Writes data.X_up, data.v, data.a, data.f (the Newton-Euler
 /// passes), data.c (C + G), data.M (strobed, full and symmetric), data.qdd; returns data.qdd.
 template <class S>
 const VecX<S>& forward_dynamics_walker_orin(const ModelTpl<S>& model, DataTpl<S>& data, WalkerOrinWorkspace<S>& ws,
-                                            VecIn<S> q, VecIn<S> qd, VecIn<S> tau);
+                                            VecIn<S> q, VecIn<S> v, VecIn<S> tau);
 
 extern template const VecX<double>& forward_dynamics_walker_orin(const Model&, Data&, WalkerOrinWorkspace<double>&,
                                                                  VecIn<double>, VecIn<double>, VecIn<double>);

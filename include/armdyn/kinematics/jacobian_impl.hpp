@@ -58,16 +58,16 @@ void jacobian_columns(const ModelTpl<S>& model, const DataTpl<S>& data, FrameWor
 }
 
 /// Outward along the path in base axes (body origins p_i, axes z_i; r = p_i - p_parent):
-///   w_i  = w_p + z_i qd_i                                   (revolute; prismatic: w_p)
-///   ẇ_i  = ẇ_p + w_p x z_i qd_i + z_i qdd_i                 (revolute; prismatic: ẇ_p)
-///   ṗ_i  = ṗ_p + w_p x r [+ z_i qd_i]
-///   p̈_i  = p̈_p + ẇ_p x r + w_p x (w_p x r) [+ 2 w_p x z_i qd_i + z_i qdd_i]
+///   w_i  = w_p + z_i v_i                      (revolute; prismatic: w_p)
+///   ẇ_i  = ẇ_p + w_p x z_i v_i + z_i a_i      (revolute; prismatic: ẇ_p)
+///   ṗ_i  = ṗ_p + w_p x r [+ z_i v_i]
+///   p̈_i  = p̈_p + ẇ_p x r + w_p x (w_p x r) [+ 2 w_p x z_i v_i + z_i a_i]
 /// (the bracketed terms for a prismatic joint), then from the frame's body to the frame origin.
-/// qdd == nullptr: zero joint accelerations (J̇ v); kAcc = false: the velocity alone. Needs
+/// a == nullptr: zero joint accelerations (J̇ v); kAcc = false: the velocity alone. Needs
 /// forward_kinematics and find_path.
 template <bool kAcc, class S>
 void path_motion(const ModelTpl<S>& model, const DataTpl<S>& data, const FrameWorkspace<S>& ws, int frame,
-                 const S* qd, const S* qdd, Vec6<S>& velocity, Vec6<S>& acceleration) {
+                 const S* v, const S* a, Vec6<S>& velocity, Vec6<S>& acceleration) {
   Vec3<S> w = Vec3<S>::Zero(), wd = Vec3<S>::Zero(), pd = Vec3<S>::Zero(), pdd = Vec3<S>::Zero();
   Vec3<S> origin = Vec3<S>::Zero();
   for (int k = 0; k < ws.path_length; ++k) {
@@ -78,18 +78,18 @@ void path_motion(const ModelTpl<S>& model, const DataTpl<S>& data, const FrameWo
     pd += wr;
     if constexpr (kAcc) pdd += wd.cross(r) + w.cross(wr);
     const Vec3<S> z = oMb.R.col(2);
-    const Vec3<S> zqd = z * qd[i];
+    const Vec3<S> zv = z * v[i];
     if (model.joint_type[i] == JointType::kRevolute) {
       if constexpr (kAcc) {
-        wd += w.cross(zqd);
-        if (qdd) wd += z * qdd[i];
+        wd += w.cross(zv);
+        if (a) wd += z * a[i];
       }
-      w += zqd;
+      w += zv;
     } else {
-      pd += zqd;
+      pd += zv;
       if constexpr (kAcc) {
-        pdd += S(2) * w.cross(zqd);
-        if (qdd) pdd += z * qdd[i];
+        pdd += S(2) * w.cross(zv);
+        if (a) pdd += z * a[i];
       }
     }
     origin = oMb.p;

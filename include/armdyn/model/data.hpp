@@ -2,6 +2,13 @@
 // The workspace of the algorithms for one Model: every result and temporary, allocated once here
 // so that no algorithm allocates afterwards. One Model may serve any number of Data (one per
 // thread). Each field names the algorithm that writes it.
+//
+// Where an algorithm's scratch lives: the production algorithms that share body-frame quantities
+// (kinematics, rnea, the classical Newton-Euler, crba, forward dynamics) keep theirs here, in
+// Data. Every other algorithm owns a workspace built from the Model that holds all its scratch
+// and results: `<Name>Workspace<S>` for a free function (AbaWorkspace), `<ns>::Workspace<S>` for
+// an algorithm in its own namespace (each formulation of dynamics/formulations/, terms::). Its
+// functions return references into it; nothing allocates after it is built.
 #include <vector>
 
 #include "armdyn/spatial/plane_rotation.hpp"
@@ -25,15 +32,15 @@ template <class S> struct DataTpl {
   std::vector<Transform<S>> oMb;   ///< body i in the base frame (forward_kinematics, crba)
   std::vector<Transform<S>> oMf;   ///< named frame k in the base frame (forward_kinematics)
 
-  // Joint angles (joint_placements, inverse_dynamics): phi_i (q_i, or theta_i + q_i when a
+  // Joint angles (joint_placements, rnea_classical): phi_i (q_i, or theta_i + q_i when a
   // joint's rotation is applied factored), and their sines and cosines, computed together.
   VecX<S> phi, sin_phi, cos_phi;
 
   // Recursive Newton-Euler (body frames).
   std::vector<Motion<S>> v, a;  ///< spatial velocity and acceleration of body i
-  std::vector<Force<S>> f;      ///< force transmitted from the parent to body i (rnea, inverse_dynamics)
+  std::vector<Force<S>> f;      ///< force transmitted from the parent to body i (rnea, rnea_classical)
 
-  // Classical Newton-Euler (inverse_dynamics; body frames).
+  // Classical Newton-Euler (rnea_classical; body frames).
   std::vector<PlaneAngle<S>> angle;  ///< joint i's angle theta_i + q_i, when it is applied factored
   std::vector<Vec3<S>> w, wd;        ///< angular velocity and acceleration of body i
   std::vector<Vec3<S>> ao;           ///< acceleration of body i's origin, -g included

@@ -9,7 +9,13 @@
 // Joint limits: the motion is that of the free rigid-body system; when a joint first leaves its
 // [lower, upper] range a warning names it (once per joint). With stop_at_limits the simulation
 // ends at the first step that leaves a range instead, and reports the state there.
+//
+// Divergence: when the state, its acceleration or its energy stops being finite (or rk45's step
+// underflows), the run ends there and says so in its statistics; every sample delivered before
+// is finite. A passive run (no torque) can also be watched for a growing energy error, which
+// warns once before anything overflows (energy_warning).
 #include <functional>
+#include <limits>
 #include <string>
 
 #include "armdyn/dynamics/fd_method.hpp"
@@ -28,7 +34,29 @@ struct SimulationOptions {
   bool stop_at_limits = false;
   /// Receives each warning (one line, no newline); default: "armdyn: warning: ..." on stderr.
   std::function<void(const std::string&)> warn;
+  /// For runs where no torque acts (total energy conserved): at every sample and after every
+  /// 8th step, warn once when |E(t) - E(0)| exceeds energy_warning times the largest kinetic
+  /// energy reached so far (plus 1e-9 (|K(0)| + |V(0)|) for round-off). 0 = not watched.
+  double energy_warning = 0.0;
+  /// Called after every accepted step with the time it reached (e.g. to show progress); optional.
+  std::function<void(double)> on_step;
 };
+
+/// The most integration steps (duration / dt) and controller samples (duration x rate) a run
+/// may imply, and the most output samples (duration / output period).
+inline constexpr double kMaxSteps = 1e10;
+inline constexpr double kMaxSamples = 1e9;
+
+/// How check_options() names each option in its messages (the CLI passes its option names).
+struct OptionNames {
+  std::string duration = "duration", dt = "dt", output_period = "output_period", rtol = "rtol", atol = "atol";
+};
+
+/// InputError "<name> ..." unless: duration, dt, output_period (0 = dt) are positive and finite;
+/// duration / dt <= kMaxSteps; duration / output period <= kMaxSamples; for rk45 rtol in
+/// [1e-14, 1] and atol in [1e-20, 1] (tighter cannot be met in double precision, looser is no
+/// error control); energy_warning >= 0 and finite.
+void check_options(const SimulationOptions& options, const OptionNames& names = {});
 
 /// The state at one output time, with the torque applied from then on, the acceleration it
 /// produces, and the energies.
@@ -46,17 +74,29 @@ struct SimulationStats {
   long samples = 0;          ///< output rows
   double final_time = 0;
   int limit_joint = -1;      ///< with stop_at_limits: the joint that stopped it, else -1
+  /// The integration diverged: it ended at `diverged_at`, where the state, its acceleration or
+  /// energy stopped being finite or rk45's step underflowed (`divergence` says which). The
+  /// samples delivered before are all finite; final_time is the last one's.
+  bool diverged = false;
+  double diverged_at = std::numeric_limits<double>::quiet_NaN();
+  std::string divergence;
+  double initial_energy = 0;      ///< E(0) = K + V of the first sample
+  double last_finite_time = 0;    ///< the last time the energy was evaluated and finite (a sample,
+  double last_finite_energy = 0;  ///< or a step when energy_warning watches every step) and E there
+  bool energy_warned = false;     ///< the energy_warning bound was passed (and warned about)
 };
 
 /// Runs the simulation; `observer` receives every sample in time order (the first at t = 0).
-/// InputError for bad options or wrong-sized q0, v0; std::runtime_error if the state stops being
-/// finite or rk45's step underflows.
+/// InputError for bad options (check_options; also duration x the controller's rate above
+/// kMaxSteps), wrong-sized or non-finite q0, v0, or an initial state whose acceleration or energy
+/// is not finite. A run that diverges later returns normally with stats.diverged set.
 SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0, TorqueSource& source,
                          const SimulationOptions& options, const std::function<void(const Sample&)>& observer);
 
 /// The CSV header "t,q1,..,qn,v1,..,vn,a1,..,an,tau1,..,taun,kinetic,potential,energy".
 std::string csv_header(int dof);
-/// One CSV row of a sample, every number with 17 significant digits, ending in '\n'.
+/// One CSV row of a sample, ending in '\n': the time in the shortest form that reads back
+/// exactly (0.1, not 0.10000000000000001), every other number with 17 significant digits.
 std::string csv_row(const Sample& sample);
 
 }  // namespace armdyn::sim

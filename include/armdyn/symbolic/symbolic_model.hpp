@@ -46,7 +46,7 @@ struct SymbolicModel {
   /// Each parameter symbol and g -> the number it stands for.
   GiNaC::exmap parameter_values() const;
   /// The joint variables -> the given numbers, plus parameter_values().
-  GiNaC::exmap values(const VecX<double>& q, const VecX<double>& qd, const VecX<double>& qdd) const;
+  GiNaC::exmap values(const VecX<double>& q, const VecX<double>& v, const VecX<double>& a) const;
 };
 
 /// The symbolic model of `model` (see the header comment for the rules). Checks that the result,

@@ -1,8 +1,9 @@
 // armdyn_peers: Orocos KDL behind a plain C++ interface.
 //
 // Only std types and raw double pointers cross this header: Debian's KDL is built for baseline
-// x86-64 while armdyn is compiled with -march=native, so no Eigen/KDL object may be shared
-// between the two sides (Eigen's alignment/vectorisation assumptions would differ).
+// x86-64 while armdyn may be compiled with -march=native (ARMDYN_NATIVE), so no Eigen/KDL
+// object may be shared between the two sides (Eigen's alignment/vectorisation assumptions would
+// differ).
 // Vectors are length dof(); matrices are row-major; nothing is allocated on the hot path.
 #pragma once
 

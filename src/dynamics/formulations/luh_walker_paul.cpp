@@ -8,6 +8,6 @@ template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, 
 template const VecX<double>& inverse_dynamics_modified(const Model&, Workspace<double>&, VecIn<double>,
                                                        VecIn<double>, VecIn<double>, const Load<double>*);
 template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
-template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::luh_walker_paul

@@ -1,59 +1,29 @@
-// [VP] §2.8, the method of Gauss' principle (chain case, 4x4 homogeneous matrices), against
-// independent routes: the production RNEA and CRBA (random DH chains n = 1..12 of both
-// conventions with prismatic joints and full inertia tensors, the UR5 and Panda URDFs, the
-// built-in arms), Craig's closed forms (6.58), (6.60), (6.88), and its own mass matrix
-// differentiated with dual numbers (power balance). Each comparison is paired with one that must
-// fail (a perturbed link, a wrong m2); the book's two routes (multipliers, reduced W and U) agree
-// with each other; and the printed readings (the inertia tensor in H~, P_j = tr(lambda_j B_{j-1}))
-// must disagree.
-#include "armdyn/dynamics/formulations/vukobratovic/gauss_impl.hpp"
-#include "dynamics/formulations/vp_method_checks.hpp"
+// [VP] §2.8, the method of Gauss' principle (chain case, 4x4 homogeneous matrices), its
+// source-specific checks: the book's two routes (multipliers, reduced W and U) agree with each
+// other; the corrected H~ is the second moment; the printed readings (the inertia tensor in H~,
+// P_j = tr(lambda_j B_{j-1})) must disagree; trees and wrong sizes are refused. The comparisons
+// with rnea/crba/nonlinear_effects/gravity_torque (random chains, long chains, URDF arms,
+// built-ins), every perturbed link, Craig's closed forms (6.58), (6.60), (6.88), the dual-number
+// checks with power balance and the symmetric positive definite W are the typed checks of
+// cross_check_test.cpp and cross_check_dual_test.cpp (tag Gauss).
+#include <gtest/gtest.h>
+
+#include "armdyn/dynamics/formulations/vukobratovic/gauss.hpp"
+#include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
 namespace {
 
-struct Gauss {
-  template <class S> using Workspace = gauss::Workspace<S>;
-  template <class S>
-  static const VecX<S>& id(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q, const VecX<S>& v,
-                           const VecX<S>& a) {
-    return gauss::inverse_dynamics(m, ws, q, v, a);
-  }
-  template <class S> static const MatX<S>& mass(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q) {
-    return gauss::mass_matrix(m, ws, q);
-  }
-  template <class S>
-  static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q, const VecX<S>& v) {
-    return gauss::bias(m, ws, q, v);
-  }
-  template <class S> static const VecX<S>& gravity(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q) {
-    return gauss::gravity(m, ws, q);
-  }
-};
-
-constexpr const char* kName = "gauss";
-
-TEST(Gauss, RandomChainsAgreeWithRneaAndCrba) { vp_test::check_random_chains<Gauss>(kName); }
-TEST(Gauss, LongRandomChainsStayAtRoundOff) { vp_test::check_long_chains<Gauss>(kName); }
-TEST(Gauss, UrdfAndBuiltinModelsAgree) { vp_test::check_named_models<Gauss>(kName); }
-TEST(Gauss, NoticesEveryPerturbedLink) { vp_test::check_perturbed_links_noticed<Gauss>(kName); }
-TEST(Gauss, CraigClosedForms) { vp_test::check_craig_closed_forms<Gauss>(kName); }
-TEST(Gauss, DualNumbersAndPowerBalance) { vp_test::check_dual_numbers<Gauss>(kName); }
-TEST(Gauss, MassMatrixSymmetricPositiveDefinite) { vp_test::check_mass_matrix_spd<Gauss>(); }
-
-// The book's two routes: the multiplier recursion (2.8.35)-(2.8.36) and W q'' - U of the
-// reduction (2.8.47)-(2.8.48) give the same P, with no reference algorithm involved.
 TEST(Gauss, MultiplierRouteEqualsReducedRoute) {
   double worst = 0;
-  for (const Model& model : vp_test::random_chains(808)) {
+  for (const Model& model : test::random_chains(808)) {
     gauss::Workspace<double> ws(model);
     std::mt19937_64 rng(1);
-    const vp_test::State s = vp_test::random_state(rng, model);
+    const test::State s = test::random_state(rng, model);
     const VecX<double> P = gauss::inverse_dynamics(model, ws, s.q, s.v, s.a);
-    const VecX<double> reduced = gauss::mass_matrix(model, ws, s.q) * s.a + gauss::bias(model, ws, s.q, s.v);
+    const VecX<double> reduced = gauss::mass_matrix(model, ws, s.q) * s.a + gauss::nonlinear_effects(model, ws, s.q, s.v);
     worst = std::max(worst, test::rel_diff(P, reduced));
   }
-  std::printf("[ measured ] gauss multipliers vs reduced W q'' - U, 48 chains: %.2e\n", worst);
   EXPECT_LE(worst, 1e-10);
 }
 
@@ -88,7 +58,7 @@ TEST(Gauss, PseudoInertiaIsTheSecondMoment) {
 // moment belongs, both W and P are wrong.
 TEST(Gauss, PrintedInertiaTensorDisagrees) {
   double least_M = 1e300, least_tau = 1e300;
-  for (const Model& model : vp_test::random_chains(4711)) {
+  for (const Model& model : test::random_chains(4711)) {
     gauss::Workspace<double> ws(model);
     int revolute = 0;
     for (int i = 0; i < model.dof; ++i) {
@@ -99,13 +69,11 @@ TEST(Gauss, PrintedInertiaTensorDisagrees) {
     if (revolute == 0) continue;  // pure translations never feel the rotational block
     Data data(model);
     std::mt19937_64 rng(2);
-    const vp_test::State s = vp_test::random_state(rng, model);
+    const test::State s = test::random_state(rng, model);
     least_M = std::min(least_M, test::rel_diff(gauss::mass_matrix(model, ws, s.q), crba(model, data, s.q)));
     least_tau = std::min(least_tau,
                          test::rel_diff(gauss::inverse_dynamics(model, ws, s.q, s.v, s.a), rnea(model, data, s.q, s.v, s.a)));
   }
-  std::printf("[ measured ] gauss with the inertia tensor in H~: least disagreement M %.2e, tau %.2e\n", least_M,
-              least_tau);
   EXPECT_GT(least_M, 1e-4);
   EXPECT_GT(least_tau, 1e-4);
 }
@@ -114,10 +82,10 @@ TEST(Gauss, PrintedInertiaTensorDisagrees) {
 // the multipliers are recomputed here from the workspace's kinematics (T'', T_{i,i+1}, B, H~).
 TEST(Gauss, PrintedDriveFormulaDisagrees) {
   std::mt19937_64 rng(21);
-  for (const Model& model : {test::random_dh_chain(rng, 6, DhConvention::kStandard, true), vp_test::urdf("ur5")}) {
+  for (const Model& model : {test::random_dh_chain(rng, 6, DhConvention::kStandard, true), test::urdf("ur5")}) {
     gauss::Workspace<double> ws(model);
     Data data(model);
-    const vp_test::State s = vp_test::random_state(rng, model);
+    const test::State s = test::random_state(rng, model);
     const VecX<double> P = gauss::inverse_dynamics(model, ws, s.q, s.v, s.a);
     const VecX<double> tau = rnea(model, data, s.q, s.v, s.a);
     VecX<double> derived(model.dof), printed(model.dof);
@@ -140,14 +108,14 @@ TEST(Gauss, PrintedDriveFormulaDisagrees) {
 TEST(Gauss, RejectsTreesAndWrongSizes) {
   std::mt19937_64 rng(3);
   EXPECT_THROW(gauss::Workspace<double>{test::random_tree(rng, 5)}, InputError);
-  const Model model = vp_test::urdf("panda");
+  const Model model = test::urdf("panda");
   gauss::Workspace<double> ws(model);
   const int n = model.dof;
   const VecX<double> ok = VecX<double>::Zero(n), bad = VecX<double>::Zero(n - 1);
   EXPECT_THROW(gauss::inverse_dynamics(model, ws, bad, ok, ok), InputError);
   EXPECT_THROW(gauss::inverse_dynamics(model, ws, ok, ok, bad), InputError);
   EXPECT_THROW(gauss::mass_matrix(model, ws, bad), InputError);
-  EXPECT_THROW(gauss::bias(model, ws, ok, bad), InputError);
+  EXPECT_THROW(gauss::nonlinear_effects(model, ws, ok, bad), InputError);
   EXPECT_NO_THROW(gauss::inverse_dynamics(model, ws, ok, ok, ok));
 }
 

@@ -1,54 +1,26 @@
-// [VP] §2.3, the method of general theorems, against independent routes: the production RNEA and
-// CRBA (random DH chains n = 1..12 of both conventions with prismatic joints and full inertia
-// tensors, the UR5 and Panda URDFs, the built-in arms), Craig's closed forms (6.58), (6.60),
-// (6.88), and its own mass matrix differentiated with dual numbers (power balance). Each
-// comparison is paired with one that must fail (a perturbed link, a wrong m2).
+// [VP] §2.3, the method of general theorems, its source-specific checks: the book's transition
+// matrices are the model's body orientations, the axis transfer as printed loses accuracy on long
+// chains, trees and wrong sizes are refused. The comparisons with rnea/crba/nonlinear_effects/
+// gravity_torque (random chains, long chains, URDF arms, built-ins), every perturbed link,
+// Craig's closed forms (6.58), (6.60), (6.88), the dual-number checks with power balance and the
+// symmetric positive definite W are the typed checks of cross_check_test.cpp and
+// cross_check_dual_test.cpp (tag GeneralTheorems).
+#include <gtest/gtest.h>
+
+#include "armdyn/dynamics/formulations/vukobratovic/general_theorems.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
-#include "armdyn/dynamics/formulations/vukobratovic/general_theorems_impl.hpp"
-#include "dynamics/formulations/vp_method_checks.hpp"
+#include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
 namespace {
 
-struct GeneralTheorems {
-  template <class S> using Workspace = general_theorems::Workspace<S>;
-  template <class S>
-  static const VecX<S>& id(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q, const VecX<S>& v,
-                           const VecX<S>& a) {
-    return general_theorems::inverse_dynamics(m, ws, q, v, a);
-  }
-  template <class S> static const MatX<S>& mass(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q) {
-    return general_theorems::mass_matrix(m, ws, q);
-  }
-  template <class S>
-  static const VecX<S>& bias(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q, const VecX<S>& v) {
-    return general_theorems::bias(m, ws, q, v);
-  }
-  template <class S> static const VecX<S>& gravity(const ModelTpl<S>& m, Workspace<S>& ws, const VecX<S>& q) {
-    return general_theorems::gravity(m, ws, q);
-  }
-};
-
-constexpr const char* kName = "general theorems";
-
-TEST(GeneralTheorems, RandomChainsAgreeWithRneaAndCrba) { vp_test::check_random_chains<GeneralTheorems>(kName); }
-TEST(GeneralTheorems, LongRandomChainsStayAtRoundOff) { vp_test::check_long_chains<GeneralTheorems>(kName); }
-TEST(GeneralTheorems, UrdfAndBuiltinModelsAgree) { vp_test::check_named_models<GeneralTheorems>(kName); }
-TEST(GeneralTheorems, NoticesEveryPerturbedLink) { vp_test::check_perturbed_links_noticed<GeneralTheorems>(kName); }
-TEST(GeneralTheorems, CraigClosedForms) { vp_test::check_craig_closed_forms<GeneralTheorems>(kName); }
-TEST(GeneralTheorems, DualNumbersAndPowerBalance) { vp_test::check_dual_numbers<GeneralTheorems>(kName); }
-TEST(GeneralTheorems, MassMatrixSymmetricPositiveDefinite) { vp_test::check_mass_matrix_spd<GeneralTheorems>(); }
-
-// The book's own kinematics: the transition matrices assembled and turned by (2.3.7)-(2.3.13),
-// with the "specificity" vectors of vp_cog_chain.hpp, are the body orientations of the model's
-// forward kinematics (so the book's q_i is the model's q_i), and the axes e_i are their z axes.
 TEST(GeneralTheorems, TransitionMatricesAreBodyOrientations) {
   std::mt19937_64 rng(8);
   for (const Model& model : {test::random_dh_chain(rng, 9, DhConvention::kStandard, true),
-                             builtin_model("planar2r").model, vp_test::urdf("panda")}) {
+                             builtin_model("planar2r").model, test::urdf("panda")}) {
     general_theorems::Workspace<double> ws(model);
     Data data(model);
-    const vp_test::State s = vp_test::random_state(rng, model);
+    const test::State s = test::random_state(rng, model);
     general_theorems::equations(model, ws, s.q, s.v);
     forward_kinematics(model, data, s.q);
     double worst = 0;
@@ -77,11 +49,10 @@ TEST(GeneralTheorems, LiteralAxisTransferLosesAccuracyOnLongChains) {
   general_theorems::Workspace<double> ws(model), literal(model);
   literal.literal_axis = true;
   Data data(model);
-  const vp_test::State s = vp_test::random_state(rng, model);
+  const test::State s = test::random_state(rng, model);
   const VecX<double> tau = rnea(model, data, s.q, s.v, s.a);
   const double unit = test::rel_diff(general_theorems::inverse_dynamics(model, ws, s.q, s.v, s.a), tau);
   const double printed = test::rel_diff(general_theorems::inverse_dynamics(model, literal, s.q, s.v, s.a), tau);
-  std::printf("[ measured ] general theorems, n = 40: unit axis %.2e, axis as printed %.2e\n", unit, printed);
   EXPECT_LE(unit, 1e-12);
   EXPECT_GT(printed, 1e-9);
 }
@@ -95,7 +66,7 @@ TEST(GeneralTheorems, RejectsTreesAndWrongSizes) {
   EXPECT_THROW(general_theorems::inverse_dynamics(model, ws, five, six, six), InputError);
   EXPECT_THROW(general_theorems::inverse_dynamics(model, ws, six, six, five), InputError);
   EXPECT_THROW(general_theorems::mass_matrix(model, ws, five), InputError);
-  EXPECT_THROW(general_theorems::bias(model, ws, six, five), InputError);
+  EXPECT_THROW(general_theorems::nonlinear_effects(model, ws, six, five), InputError);
   EXPECT_NO_THROW(general_theorems::inverse_dynamics(model, ws, six, six, six));
 }
 

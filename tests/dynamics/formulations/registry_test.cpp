@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "armdyn/armdyn.hpp"
+#include "armdyn/dynamics/formulations/list.hpp"
 #include "armdyn/dynamics/formulations/registry.hpp"
 #include "support/random_model.hpp"
 #include "support/test_util.hpp"
@@ -37,7 +38,7 @@ Worst compare_all(const Model& model, const Model& reference, int states, std::u
                        a = test::random_vector(rng, model.dof);
     const VecX<double> tau = ref.inverse_dynamics(q, v, a);
     const MatX<double> M = ref.mass_matrix(q);
-    const VecX<double> g = ref.gravity(q);
+    const VecX<double> g = ref.gravity_torque(q);
     for (FormulationEvaluator& e : all) {
       const double d = test::rel_diff(e.inverse_dynamics(q, v, a), tau);
       if (d > w.tau) {
@@ -45,7 +46,7 @@ Worst compare_all(const Model& model, const Model& reference, int states, std::u
         w.tau_by = e.info.name;
       }
       if (e.mass_matrix) w.M = std::max(w.M, test::rel_diff(e.mass_matrix(q), M));
-      if (e.gravity) w.g = std::max(w.g, test::rel_diff(e.gravity(q), g));
+      if (e.gravity_torque) w.g = std::max(w.g, test::rel_diff(e.gravity_torque(q), g));
     }
   }
   return w;
@@ -105,7 +106,31 @@ TEST(Registry, NamesAndErrors) {
   const Model tree = test::random_tree(rng, 5);
   bool branches = false;
   for (int i = 0; i < tree.dof; ++i) branches = branches || tree.parent[i] != i - 1;
-  if (branches) EXPECT_THROW(make_formulation("lagrange", tree), InputError);
+  if (branches) {
+    EXPECT_THROW(make_formulation("lagrange", tree), InputError);
+  }
+}
+
+// The table is the compile-time list (list.hpp), in its order, and each evaluator has exactly the
+// functions its tag declares.
+TEST(Registry, TableIsTheList) {
+  const Model m = builtin_model("puma560").model;
+  std::size_t k = 0;
+  for_each_type(Formulations{}, [&](auto tag) {
+    using F = typename decltype(tag)::type;
+    ASSERT_LT(k, formulations().size());
+    const FormulationInfo& info = formulations()[k++];
+    EXPECT_EQ(info.name, F::name);
+    EXPECT_EQ(info.source, F::source);
+    EXPECT_EQ(info.chains_only, F::chains_only);
+    const FormulationEvaluator e = make_formulation(F::name, m);
+    EXPECT_EQ(e.info.name, F::name);
+    EXPECT_TRUE(static_cast<bool>(e.inverse_dynamics));
+    EXPECT_EQ(static_cast<bool>(e.mass_matrix), F::has_mass_matrix) << F::name;
+    EXPECT_EQ(static_cast<bool>(e.gravity_torque), F::has_gravity_torque) << F::name;
+  });
+  EXPECT_EQ(k, formulations().size());
+  EXPECT_EQ(k, 12u);
 }
 
 }  // namespace

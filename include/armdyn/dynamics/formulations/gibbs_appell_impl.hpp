@@ -119,7 +119,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
   return ws.M;
 }
 
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   check_size(q, model.dof, "q");
   const int n = model.dof;
   detail::kinematics(model, ws, q);

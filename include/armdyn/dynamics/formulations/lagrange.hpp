@@ -67,7 +67,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 /// The gravity terms c_i (the torques that hold the arm against gravity). Returns ws.g.
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 /// The velocity coefficients C^i_jk, returned as n matrices: result[i](j, k) (0-based), so that
 /// the velocity torque is tau_i = v^T result[i] v. Returns ws.C.
@@ -78,7 +78,7 @@ extern template struct Workspace<double>;
 extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,
                                                      VecIn<double>, VecIn<double>);
 extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
-extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+extern template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 extern template const std::vector<MatX<double>>& velocity_coefficients(const Model&, Workspace<double>&,
                                                                        VecIn<double>);
 

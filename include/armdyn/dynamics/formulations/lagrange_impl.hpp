@@ -183,7 +183,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 }
 
 // c_i = -sum_{q>=i} gbar^T U_qi Jbar_q e_4   (the gravity term of (3.1))
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   check_size(q, model.dof, "q");
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);

@@ -93,7 +93,7 @@ const VecX<S>& inverse_dynamics_modified(const ModelTpl<S>& model, Workspace<S>&
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 /// G(q): (3.7)-(3.13) with thd = thdd = 0. Returns ws.g.
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 /// [TML] (4.18): A = [wd]x + [w]x [w]x, so that A c = wd x c + w x (w x c).
 template <class S> Mat3<S> consolidation(const Vec3<S>& w, const Vec3<S>& wd) {
@@ -121,6 +121,6 @@ extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<dou
 extern template const VecX<double>& inverse_dynamics_modified(const Model&, Workspace<double>&, VecIn<double>,
                                                               VecIn<double>, VecIn<double>, const Load<double>*);
 extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
-extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+extern template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::luh_walker_paul

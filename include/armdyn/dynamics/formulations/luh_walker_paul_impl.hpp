@@ -179,7 +179,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
   return ws.M;
 }
 
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_serial(model, "luh-walker-paul");
   check_size(q, model.dof, "q");
   detail::newton_euler<S>(model, ws, q, ws.zero, ws.zero, true, nullptr, ws.g);

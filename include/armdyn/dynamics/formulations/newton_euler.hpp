@@ -75,7 +75,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
                                 const TipWrench<S>* tip = nullptr);
 
 /// G(q) of (6.59): the iteration with thd = thdd = 0 (gravity only). Returns ws.g.
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 /// M(q) of (6.59), "all terms multiplying thdd" ([Craig] §6.8): column j is the iteration with
 /// gravity off, thd = 0 and thdd = e_j; its lower triangle is mirrored into the upper one.
@@ -84,7 +84,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,
                                                      VecIn<double>, VecIn<double>, const TipWrench<double>*);
-extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+extern template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::newton_euler

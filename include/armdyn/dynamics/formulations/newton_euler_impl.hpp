@@ -90,7 +90,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
   return ws.tau;
 }
 
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   check_size(q, model.dof, "q");
   const Vec3<S> vd0 = -model.gravity;
   detail::iterate<S>(model, ws, q, ws.zero, ws.zero, vd0, nullptr, ws.g);

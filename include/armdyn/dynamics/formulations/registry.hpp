@@ -1,9 +1,10 @@
 #pragma once
 // Every inverse-dynamics formulation by name, for double: what `armdyn eval --method` and
-// `armdyn check` iterate over. Each entry binds the formulation's own file: rnea.hpp and
-// inverse_dynamics.hpp ("rnea-lean") in include/armdyn/dynamics/, terms.hpp there for
-// "configuration-space", include/armdyn/dynamics/formulations/<name>.hpp for the textbook ones and
-// formulations/vukobratovic/ for general-theorems, appel and gauss; this is only the table.
+// `armdyn check` iterate over. The table is built from the compile-time list of formulations
+// (list.hpp); each method is its own file: rnea.hpp and rnea_classical.hpp ("rnea-lean") in
+// include/armdyn/dynamics/, terms.hpp there for "configuration-space",
+// include/armdyn/dynamics/formulations/<name>.hpp for the textbook ones and
+// formulations/vukobratovic/ for general-theorems, appel and gauss.
 #include <functional>
 #include <memory>
 #include <string>
@@ -18,7 +19,7 @@ struct FormulationInfo {
   std::string source;  ///< where the formulation is stated, e.g. "[Craig] (6.45)-(6.53)"
   bool chains_only;    ///< refuses branching models
   bool has_mass_matrix;
-  bool has_gravity;
+  bool has_gravity_torque;
 };
 
 /// A formulation bound to one model, with its workspace. The model must outlive it. Members
@@ -27,7 +28,7 @@ struct FormulationEvaluator {
   FormulationInfo info;
   std::function<const VecX<double>&(VecIn<double> q, VecIn<double> v, VecIn<double> a)> inverse_dynamics;
   std::function<const MatX<double>&(VecIn<double> q)> mass_matrix;
-  std::function<const VecX<double>&(VecIn<double> q)> gravity;
+  std::function<const VecX<double>&(VecIn<double> q)> gravity_torque;
 };
 
 /// The formulations, the production spatial RNEA ("rnea") first.

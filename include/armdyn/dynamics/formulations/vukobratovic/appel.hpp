@@ -73,18 +73,18 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 /// -U(q, qd) = C(q, qd) qd + g(q). Returns ws.h.
 template <class S>
-const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
 
 /// -Y(q), minus the generalized gravity forces of (2.9.38)-(2.9.42): the torques that hold the
 /// arm against gravity. Returns ws.g.
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 extern template struct Workspace<double>;
 extern template void equations(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
 extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,
                                                      VecIn<double>, VecIn<double>);
 extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
-extern template const VecX<double>& bias(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
-extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+extern template const VecX<double>& nonlinear_effects(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::appel

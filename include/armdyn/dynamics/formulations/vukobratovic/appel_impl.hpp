@@ -209,13 +209,13 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 }
 
 template <class S>
-const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
   equations(model, ws, q, v);
   ws.h = -ws.U;
   return ws.h;
 }
 
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
   check_size(q, model.dof, "q");
   for (int i = 0; i < model.dof; ++i) ws.A_rel[i] = detail::relative_transition(ws.chain, i, q[i]);

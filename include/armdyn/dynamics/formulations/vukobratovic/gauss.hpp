@@ -82,17 +82,17 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 /// -U(q, qd) of (2.8.47) = C(q, qd) qd + g(q). Returns ws.h.
 template <class S>
-const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v);
 
 /// -U(q, 0) = g(q): minus the terms tr(phi_i V_is^T) of (2.8.47) alone. Returns ws.g.
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q);
 
 extern template Mat4<double> pseudo_inertia(const double&, const Vec3<double>&, const Mat3<double>&);
 extern template struct Workspace<double>;
 extern template const VecX<double>& inverse_dynamics(const Model&, Workspace<double>&, VecIn<double>,
                                                      VecIn<double>, VecIn<double>);
 extern template const MatX<double>& mass_matrix(const Model&, Workspace<double>&, VecIn<double>);
-extern template const VecX<double>& bias(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
-extern template const VecX<double>& gravity(const Model&, Workspace<double>&, VecIn<double>);
+extern template const VecX<double>& nonlinear_effects(const Model&, Workspace<double>&, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& gravity_torque(const Model&, Workspace<double>&, VecIn<double>);
 
 }  // namespace armdyn::gauss

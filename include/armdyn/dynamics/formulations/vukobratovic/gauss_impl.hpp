@@ -186,7 +186,7 @@ template <bool kVel, class S> void reduced_u(const ModelTpl<S>& model, Workspace
 }  // namespace detail
 
 template <class S>
-const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
   detail::check_model(model, ws);
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
@@ -195,7 +195,7 @@ const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecI
   return ws.h;
 }
 
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
   check_size(q, model.dof, "q");
   detail::reduced_u<false>(model, ws, q, static_cast<const S*>(nullptr));

@@ -203,7 +203,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
   return ws.W;
 }
 
-template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
   check_size(q, model.dof, "q");
   detail::form<detail::Terms::kGravity>(model, ws, q, static_cast<const S*>(nullptr));
@@ -212,7 +212,7 @@ template <class S> const VecX<S>& gravity(const ModelTpl<S>& model, Workspace<S>
 }
 
 template <class S>
-const VecX<S>& bias(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
   equations(model, ws, q, v);
   ws.h = -ws.U;
   return ws.h;

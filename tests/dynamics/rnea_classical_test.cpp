@@ -1,4 +1,4 @@
-// inverse_dynamics (the lean classical Newton-Euler) against the spatial rnea on random DH chains
+// rnea_classical (the lean classical Newton-Euler) against the spatial rnea on random DH chains
 // in both conventions with prismatic joints, random trees (dense rotations, branches, welded
 // links), the built-ins and the URDF arms, with external wrenches; the factored and the dense
 // application of the same rotations; the 3-multiplication plane rotations against matrices; the
@@ -8,7 +8,7 @@
 
 #include <random>
 
-#include "armdyn/dynamics/inverse_dynamics.hpp"
+#include "armdyn/dynamics/rnea_classical.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/armdyn.hpp"
 #include "armdyn/spatial/rotation.hpp"
@@ -30,7 +30,7 @@ std::vector<Force<double>> random_wrenches(std::mt19937_64& rng, int n) {
   return f;
 }
 
-// The worst relative difference of inverse_dynamics and rnea over a few states, with and
+// The worst relative difference of rnea_classical and rnea over a few states, with and
 // without external wrenches; also checks the body quantities both write.
 double worst_against_rnea(const Model& model, std::mt19937_64& rng) {
   Data lean(model), spatial(model);
@@ -39,7 +39,7 @@ double worst_against_rnea(const Model& model, std::mt19937_64& rng) {
     const VecX<double> q = random_vector(rng, model.dof, -3, 3), v = random_vector(rng, model.dof, -2, 2),
                        a = random_vector(rng, model.dof, -2, 2);
     const std::vector<Force<double>> fext = random_wrenches(rng, model.dof);
-    worst = std::max(worst, rel_diff(inverse_dynamics(model, lean, q, v, a), rnea(model, spatial, q, v, a)));
+    worst = std::max(worst, rel_diff(rnea_classical(model, lean, q, v, a), rnea(model, spatial, q, v, a)));
     for (int i = 0; i < model.dof; ++i) {
       worst = std::max(worst, rel_diff(lean.w[i], spatial.v[i].w));
       worst = std::max(worst, rel_diff(lean.wd[i], spatial.a[i].w));
@@ -47,26 +47,22 @@ double worst_against_rnea(const Model& model, std::mt19937_64& rng) {
       worst = std::max(worst, rel_diff(lean.ao[i], Vec3<double>(spatial.a[i].v + spatial.v[i].w.cross(spatial.v[i].v))));
       worst = std::max(worst, rel_diff(lean.f[i].n, spatial.f[i].n) + rel_diff(lean.f[i].f, spatial.f[i].f));
     }
-    worst = std::max(worst, rel_diff(inverse_dynamics(model, lean, q, v, a, &fext), rnea(model, spatial, q, v, a, &fext)));
+    worst = std::max(worst, rel_diff(rnea_classical(model, lean, q, v, a, &fext), rnea(model, spatial, q, v, a, &fext)));
   }
   return worst;
 }
 
-TEST(InverseDynamics, AgreesWithRneaOnRandomModels) {
+TEST(RneaClassical, AgreesWithRneaOnRandomModels) {
   std::mt19937_64 rng(20261121);
-  for (int n = 1; n <= 10; ++n)
-    for (DhConvention c : {DhConvention::kStandard, DhConvention::kModified})
-      for (bool prismatic : {false, true}) {
-        const Model model = test::random_dh_chain(rng, n, c, prismatic);
-        EXPECT_LT(worst_against_rnea(model, rng), 1e-12) << model.name;
-      }
+  for (const test::NamedModel& c : test::random_chains(20261121))
+    EXPECT_LT(worst_against_rnea(c.model, rng), 1e-12) << c.name;
   for (int n : {1, 3, 7, 12}) {
     const Model model = test::random_tree(rng, n);
     EXPECT_LT(worst_against_rnea(model, rng), 1e-12) << model.name;
   }
 }
 
-TEST(InverseDynamics, AgreesWithRneaOnBuiltinsAndUrdfArms) {
+TEST(RneaClassical, AgreesWithRneaOnBuiltinsAndUrdfArms) {
   std::mt19937_64 rng(5);
   for (const std::string& name : builtin_names()) {
     const Model model = builtin_model(name).model;
@@ -81,7 +77,7 @@ TEST(InverseDynamics, AgreesWithRneaOnBuiltinsAndUrdfArms) {
 // The factorisation changes how the rotations are applied, not what they are: the same model
 // with every joint dense gives the same torques, and the DH chains do factor (all but the first
 // joint, whose base placement is general).
-TEST(InverseDynamics, FactoredEqualsDense) {
+TEST(RneaClassical, FactoredEqualsDense) {
   std::mt19937_64 rng(11);
   for (int n : {2, 6, 9}) {
     const Model factored = test::random_dh_chain(rng, n, DhConvention::kModified, false);
@@ -92,11 +88,11 @@ TEST(InverseDynamics, FactoredEqualsDense) {
     EXPECT_GE(count, n - 1);
     Data d1(factored), d2(dense);
     const VecX<double> q = random_vector(rng, n, -3, 3), v = random_vector(rng, n), a = random_vector(rng, n);
-    EXPECT_LT(rel_diff(inverse_dynamics(factored, d1, q, v, a), inverse_dynamics(dense, d2, q, v, a)), 1e-13);
+    EXPECT_LT(rel_diff(rnea_classical(factored, d1, q, v, a), rnea_classical(dense, d2, q, v, a)), 1e-13);
   }
 }
 
-TEST(InverseDynamics, PlaneRotationsAreTheMatrices) {
+TEST(RneaClassical, PlaneRotationsAreTheMatrices) {
   std::mt19937_64 rng(3);
   for (double alpha : {0.0, 0.4, -1.2, M_PI / 2}) {
     DhRotation<double> x = dh_rotation_of(rot_x(alpha));
@@ -114,20 +110,20 @@ TEST(InverseDynamics, PlaneRotationsAreTheMatrices) {
   EXPECT_FALSE(dh_rotation_of(rot_y(0.3)).valid);  // not of the form Rx Rz
 }
 
-TEST(InverseDynamics, SensitiveToTheModelAndTheWrenches) {
+TEST(RneaClassical, SensitiveToTheModelAndTheWrenches) {
   const Model model = builtin_model("puma560").model;
   const Model heavier = test::perturbed(model, 4, 1.3, Vec3<double>(0.01, 0, 0));
   Data d1(model), d2(heavier);
   std::mt19937_64 rng(9);
   const VecX<double> q = random_vector(rng, 6), v = random_vector(rng, 6), a = random_vector(rng, 6);
-  EXPECT_GT(rel_diff(inverse_dynamics(model, d1, q, v, a), inverse_dynamics(heavier, d2, q, v, a)), 1e-4);
+  EXPECT_GT(rel_diff(rnea_classical(model, d1, q, v, a), rnea_classical(heavier, d2, q, v, a)), 1e-4);
   std::vector<Force<double>> fext(6);
   fext[5].f = Vec3<double>(0, 0, 1);
-  const VecX<double> free = inverse_dynamics(model, d1, q, v, a);
-  EXPECT_GT(rel_diff(inverse_dynamics(model, d1, q, v, a, &fext), free), 1e-4);
-  EXPECT_THROW(inverse_dynamics(model, d1, VecX<double>::Zero(5), v, a), InputError);
+  const VecX<double> free = rnea_classical(model, d1, q, v, a);
+  EXPECT_GT(rel_diff(rnea_classical(model, d1, q, v, a, &fext), free), 1e-4);
+  EXPECT_THROW(rnea_classical(model, d1, VecX<double>::Zero(5), v, a), InputError);
   fext.pop_back();
-  EXPECT_THROW(inverse_dynamics(model, d1, q, v, a, &fext), InputError);
+  EXPECT_THROW(rnea_classical(model, d1, q, v, a, &fext), InputError);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 #pragma once
-#include "armdyn/dynamics/inverse_dynamics.hpp"
+#include "armdyn/dynamics/rnea_classical.hpp"
 #include "armdyn/kinematics/joint.hpp"
 
 namespace armdyn {
@@ -192,7 +192,7 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
 }  // namespace inverse_dynamics_detail
 
 template <class S>
-const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
+const VecX<S>& rnea_classical(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
                                 VecIn<S> qdd, const std::vector<Force<S>>* fext) {
   check_size(q, model.dof, "q");
   check_size(qd, model.dof, "v");

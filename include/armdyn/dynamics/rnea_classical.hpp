@@ -13,24 +13,24 @@
 // Operation counts on the general serial chain of n >= 2 revolute joints (general_chain():
 // no parameter 0, 1 or 90 degrees, full inertia tensors), asserted in
 // tests/codegen/opcount_test.cpp, compared with the literature in docs/opcounts.md:
-//   inverse_dynamics    86n - 69 mul, 100n - 87 add, 2n sin/cos  (Balafoutis et al.: 93n - 69 mul)
-// With dense rotations (joints the builder could not factor) inverse_dynamics is 113n - 78 mul.
+//   rnea_classical    86n - 69 mul, 100n - 87 add, 2n sin/cos  (Balafoutis et al.: 93n - 69 mul)
+// With dense rotations (joints the builder could not factor) rnea_classical is 113n - 78 mul.
 #include <vector>
 
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {
 
-/// tau = M(q) qdd + C(q, qd) qd + g(q) - sum_i J_i^T fext_i, as rnea(), for fewer operations.
+/// tau = M(q) a + C(q, v) v + g(q) - sum_i J_i^T fext_i, as rnea(), for fewer operations.
 /// Writes, in body frame i: data.w[i], data.wd[i] (angular velocity and acceleration),
 /// data.ao[i] (the acceleration of the origin, gravity's -g included), data.f[i] (the wrench the
 /// parent exerts on body i, about its origin, as rnea() writes it); data.angle, data.X_up[i].p;
 /// data.tau, which it returns. data.X_up[i].R is written for the joints not applied factored.
 template <class S>
-const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
-                                VecIn<S> qdd, const std::vector<Force<S>>* fext = nullptr);
+const VecX<S>& rnea_classical(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> v,
+                                VecIn<S> a, const std::vector<Force<S>>* fext = nullptr);
 
-extern template const VecX<double>& inverse_dynamics(const Model&, Data&, VecIn<double>, VecIn<double>,
+extern template const VecX<double>& rnea_classical(const Model&, Data&, VecIn<double>, VecIn<double>,
                                                      VecIn<double>, const std::vector<Force<double>>*);
 
 }  // namespace armdyn
