@@ -18,7 +18,7 @@ TEST(FrameNoAllocation, CountingWorks) {
 
 TEST(FrameNoAllocation, HotPathsAllocateNothing) {
   std::mt19937_64 rng(41);
-  std::vector<test::NamedModel> models;
+  std::vector<test::FrameTestModel> models;
   models.push_back({"panda", load_urdf(test::data_path("models/panda.urdf"))});
   models.push_back({"chain_12", load_urdf(test::data_path("models/chain_12.urdf"))});
   models.push_back({"tree_10", test::random_tree(rng, 10)});

@@ -2,7 +2,7 @@
 // Shared by the frame-kinematics tests: the models they run on (random DH chains of 1 to 12
 // joints in both conventions, with and without prismatic joints; random trees; ur5, panda,
 // puma560, stanford), the pose of a frame at q, the rotation log, and five-point derivative
-// stencils (error O(h^4)). NamedModel is support/random_model.hpp's.
+// stencils (error O(h^4)).
 #include <functional>
 #include <random>
 #include <string>
@@ -18,8 +18,13 @@
 
 namespace armdyn::test {
 
-inline std::vector<NamedModel> frame_test_models() {
-  std::vector<NamedModel> out;
+struct FrameTestModel {
+  std::string label;
+  Model model;
+};
+
+inline std::vector<FrameTestModel> frame_test_models() {
+  std::vector<FrameTestModel> out;
   std::mt19937_64 rng(1101);
   for (int n = 1; n <= 12; ++n) {
     out.push_back({"dh_standard_mixed_" + std::to_string(n), random_dh_chain(rng, n, DhConvention::kStandard, true)});
