@@ -23,6 +23,7 @@ namespace armdyn::bench {
 void register_armdyn();
 void register_peers();
 void register_formulations();
+void register_kinematics();
 
 std::size_t allocation_count() { return g_allocations.load(std::memory_order_relaxed); }
 
@@ -49,6 +50,7 @@ States make_states(int n) {
 int main(int argc, char** argv) {
   armdyn::bench::register_armdyn();
   armdyn::bench::register_formulations();
+  armdyn::bench::register_kinematics();
 #ifdef ARMDYN_BENCH_PEERS
   armdyn::bench::register_peers();
 #endif

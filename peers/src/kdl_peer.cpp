@@ -16,6 +16,7 @@
 #include <kdl/chainfksolverpos_recursive.hpp>
 #include <kdl/chainhdsolver_vereshchagin.hpp>
 #include <kdl/chainidsolver_recursive_newton_euler.hpp>
+#include <kdl/chainjnttojacsolver.hpp>
 #include <kdl/frames.hpp>
 #include <kdl/jacobian.hpp>
 #include <kdl/jntarray.hpp>
@@ -307,6 +308,7 @@ struct KdlPeer::Impl {
   std::unique_ptr<KDL::ChainFdSolver_RNE> fd;
   std::unique_ptr<KDL::ChainHdSolver_Vereshchagin> hd;
   std::unique_ptr<KDL::ChainFkSolverPos_recursive> fk;
+  std::unique_ptr<KDL::ChainJntToJacSolver> jac;
 
   KDL::JntArray q, v, a, out, ctau;
   KDL::JntSpaceInertiaMatrix H;
@@ -314,6 +316,7 @@ struct KdlPeer::Impl {
   KDL::Jacobian alpha;  // 6 x 0: no end-effector constraints
   KDL::JntArray beta;   // 0
   KDL::Frame pose;
+  KDL::Jacobian J;
 
   void init() {
     n = chain.getNrOfJoints();
@@ -327,6 +330,8 @@ struct KdlPeer::Impl {
     alpha.resize(0);
     beta.resize(0);
     fk = std::make_unique<KDL::ChainFkSolverPos_recursive>(chain);
+    jac = std::make_unique<KDL::ChainJntToJacSolver>(chain);
+    J.resize(n);
     make_dynamics_solvers();
   }
 
@@ -453,6 +458,17 @@ void KdlPeer::tip_pose(const double* q, double* T) {
   }
   T[12] = T[13] = T[14] = 0.0;
   T[15] = 1.0;
+}
+
+void KdlPeer::jacobian(const double* q, double* J) {
+  Impl& s = *impl_;
+  load(s.q, q, s.n);
+  Impl::check(s.jac->JntToJac(s.q, s.J), *s.jac, "jacobian");
+  // JntToJac refers to the last segment's origin; move the reference point to tip_link().
+  Impl::check(s.fk->JntToCart(s.q, s.pose), *s.fk, "jacobian");
+  s.J.changeRefPoint(s.pose.M * s.tip_offset.p);
+  for (unsigned r = 0; r < 6; ++r)
+    for (unsigned c = 0; c < s.n; ++c) J[r * s.n + c] = s.J(r, c);
 }
 
 }  // namespace armdyn::peers

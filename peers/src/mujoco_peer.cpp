@@ -98,4 +98,12 @@ void MujocoPeer::forward_dynamics(const double* q, const double* v, const double
   for (int i = 0; i < s.n; ++i) qdd[i] = s.d->qacc[i];
 }
 
+void MujocoPeer::jacobian(const double* q, double* J) {
+  Impl& s = *impl_;
+  s.set_state(q, nullptr);
+  mj_kinematics(s.m, s.d);
+  mj_comPos(s.m, s.d);
+  mj_jacBody(s.m, s.d, J, J + 3 * s.n, s.m->nbody - 1);
+}
+
 }  // namespace armdyn::peers

@@ -55,6 +55,9 @@ class ARMDYN_PEERS_API KdlPeer {
                                      double* qdd);
   // ChainFkSolverPos_recursive: 4x4 row-major pose of tip_link() in the root link frame
   void tip_pose(const double* q, double* T);
+  // ChainJntToJacSolver, reference point moved to tip_link()'s origin: 6 x n row-major, rows
+  // the velocity of that origin then the angular velocity, both in the root link's axes
+  void jacobian(const double* q, double* J);
 
  private:
   struct Impl;

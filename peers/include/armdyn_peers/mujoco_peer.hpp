@@ -38,6 +38,9 @@ class ARMDYN_PEERS_API MujocoPeer {
   // mj_forward with contact, constraint, passive, actuation and sensor stages disabled;
   // tau goes into qfrc_applied, qdd is qacc.
   void forward_dynamics(const double* q, const double* v, const double* tau, double* qdd);
+  // mj_kinematics, mj_comPos, mj_jacBody of the file's last body: 6 x n row-major, rows the
+  // velocity of that body's origin then its angular velocity, world axes
+  void jacobian(const double* q, double* J);
 
  private:
   struct Impl;
