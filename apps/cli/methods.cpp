@@ -3,7 +3,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <regex>
 #include <vector>
 
 #include "armdyn/core/error.hpp"
@@ -101,15 +100,45 @@ std::string tau_method_memory_orders() {
 }
 
 std::size_t parse_bytes(const std::string& text, const std::string& option) {
-  static const std::regex kPattern(R"(\s*([0-9]+(\.[0-9]*)?)\s*([kKmMgGtT]?)(i?[bB])?\s*)");
-  std::smatch m;
-  if (!std::regex_match(text, m, kPattern))
-    throw InputError(option + ": '" + text + "' is not a size (expected e.g. 4G, 512M, 1.5GiB or 4096)");
-  const std::string unit = m[3].str();
-  const int power =
-      unit.empty() ? 0 : static_cast<int>(std::string("kmgt").find(static_cast<char>(std::tolower(unit[0])))) + 1;
-  const long double bytes = std::stold(m[1].str()) * std::pow(1024.0L, power);
-  if (!(bytes >= 1) || bytes > 9.0e18L) throw InputError(option + ": '" + text + "' is out of range (1 byte to 8 EiB)");
+  // "<digits>[.<digits>] [K|M|G|T][B|iB]", blanks around; scanned by hand (no regular expression
+  // over text of any length).
+  const std::string shown = text.size() > 40 ? text.substr(0, 40) + "..." : text;
+  const auto bad = [&] {
+    return InputError(option + ": '" + shown + "' is not a size (expected e.g. 4G, 512M, 1.5GiB or 4096)");
+  };
+  std::size_t i = 0;
+  const auto blanks = [&] {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  };
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+    return i - from;
+  };
+  blanks();
+  const std::size_t number_start = i;
+  if (digits() == 0) throw bad();
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    digits();
+  }
+  const std::string number = text.substr(number_start, i - number_start);
+  blanks();
+  int power = 0;
+  if (i < text.size()) {
+    const std::size_t k = std::string("kmgt").find(static_cast<char>(std::tolower(static_cast<unsigned char>(text[i]))));
+    if (k != std::string::npos) {
+      power = static_cast<int>(k) + 1;
+      ++i;
+    }
+  }
+  if (i < text.size() && text[i] == 'i') ++i;
+  if (i < text.size() && (text[i] == 'b' || text[i] == 'B')) ++i;
+  else if (i > 0 && text[i - 1] == 'i') throw bad();  // "Gi" without the B
+  blanks();
+  if (i != text.size() || number.size() > 30) throw bad();
+  const long double bytes = std::stold(number) * std::pow(1024.0L, power);
+  if (!(bytes >= 1) || bytes > 9.0e18L) throw InputError(option + ": '" + shown + "' is out of range (1 byte to 8 EiB)");
   return static_cast<std::size_t>(bytes);
 }
 

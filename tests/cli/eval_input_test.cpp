@@ -143,6 +143,20 @@ TEST_F(Eval, RefusesARequestOverMaxMemoryBeforeAllocating) {
     EXPECT_EQ(run({"eval", kUr5, kUr5States, "--max-memory", good}).status, 0) << good;
 }
 
+// The size is scanned by hand, not by a regular expression (which recursed per character and
+// overflowed the stack on a long argument): values of any length are read or refused in one line.
+TEST_F(Eval, MaxMemoryOfAnyLengthIsReadOrRefused) {
+  EXPECT_EQ(run({"eval", kUr5, kUr5States, "--max-memory", std::string(200000, ' ') + "1G"}).status, 0);
+  EXPECT_EQ(run({"eval", kUr5, kUr5States, "--max-memory", " 2 G "}).status, 0);
+  for (const std::string& bad : {std::string(200000, '9'), std::string(200000, '1') + "X", std::string("1Gi"),
+                                 std::string("1.5.2G"), std::string(".5G")}) {
+    const Result b = run({"eval", kUr5, kUr5States, "--max-memory", bad});
+    EXPECT_EQ(b.status, 2) << bad.substr(0, 20);
+    EXPECT_EQ(b.err_lines(), 1) << bad.substr(0, 20);
+    EXPECT_LT(b.err.size(), 300u) << bad.substr(0, 20);
+  }
+}
+
 // Before the memory fix, every eval and simulate built the O(n^3) terms workspace: 4.3 GB for 600
 // joints. Now both run within 1.5 GB of address space.
 TEST_F(Eval, SixHundredJointsEvaluateAndSimulateWithinOnePointFiveGigabytes) {
