@@ -74,8 +74,14 @@ class PathTrackingBuilder : public nlohmann::json_sax<json> {
   std::string path() const {
     std::string out;
     for (const Level& l : levels_) {
-      if (l.node->is_array()) out += "[" + std::to_string(l.index) + "]";
-      else if (l.has_key) out += (out.empty() ? "" : ".") + l.key;
+      if (l.node->is_array()) {
+        out += '[';
+        out += std::to_string(l.index);
+        out += ']';
+      } else if (l.has_key) {
+        if (!out.empty()) out += '.';
+        out += l.key;
+      }
     }
     return out;
   }
@@ -105,7 +111,7 @@ class PathTrackingBuilder : public nlohmann::json_sax<json> {
   bool open(json&& container) {
     json* at = slot();
     *at = std::move(container);
-    levels_.push_back(Level{at});
+    levels_.push_back(Level{at, 0, std::string(), false});
     return true;
   }
   bool close() {

@@ -20,7 +20,12 @@ inline VecX<double> vec(std::initializer_list<double> x) {
   return out;
 }
 
-inline std::string data_path(const std::string& relative) { return std::string(ARMDYN_TEST_DATA_DIR) + "/" + relative; }
+inline std::string data_path(const std::string& relative) {
+  std::string path = ARMDYN_TEST_DATA_DIR;
+  path += '/';
+  path += relative;
+  return path;
+}
 
 /// max |a - b| / max(|b|_inf, floor): the relative disagreement used by the cross-checks.
 template <class A, class B>
