@@ -75,7 +75,7 @@ TEST(HostileNames, ModelTextChangesCommentLinesOnly) {
   const std::vector<std::string> hostile = {
       "a\nint injected_a = 1;\n//", "x */ int injected_b; /*", "ends in a backslash\\", "cr\r\nint injected_c;",
       "\xE2\x80\xA8line separator", "\xE2\x80\xAE" "bidi override", "bad \xFF\xC0 bytes", "\x01\x7F\x1B[2J",
-      "??/"};
+      "?\?/"};
   for (const std::string& text : hostile) {
     for (const bool in_source : {false, true}) {
       codegen::EmitOptions o = plain;
@@ -85,7 +85,9 @@ TEST(HostileNames, ModelTextChangesCommentLinesOnly) {
         const std::vector<std::string> gl = lines_of(g), el = lines_of(e);
         ASSERT_EQ(gl.size(), el.size()) << "text " << testing::PrintToString(text);
         for (std::size_t k = 0; k < gl.size(); ++k) {
-          if (!is_comment(el[k])) EXPECT_EQ(gl[k], el[k]) << "text " << testing::PrintToString(text);
+          if (!is_comment(el[k])) {
+            EXPECT_EQ(gl[k], el[k]) << "text " << testing::PrintToString(text);
+          }
           EXPECT_TRUE(is_comment(gl[k]) == is_comment(el[k]));
           EXPECT_FALSE(!gl[k].empty() && gl[k].back() == '\\') << gl[k];
           EXPECT_EQ(gl[k].find_first_of("\r\x01\x1B\x7F"), std::string::npos) << testing::PrintToString(gl[k]);

@@ -76,8 +76,8 @@ inline Model random_dh_chain(std::mt19937_64& rng, int n, DhConvention conventio
   constexpr double kPi = std::numbers::pi;
   DhDescription d;
   d.source = "random_dh_chain";
-  d.name = std::string("random_") + (convention == DhConvention::kStandard ? "standard" : "modified") + "_" +
-           std::to_string(n);
+  d.name = convention == DhConvention::kStandard ? "random_standard_" : "random_modified_";
+  d.name += std::to_string(n);
   d.convention = convention;
   d.base = random_placement(rng);
   for (int i = 0; i < n; ++i) {

@@ -180,8 +180,8 @@ inline Model standard_dh(const std::string& name, const std::vector<Vec3<double>
   d.gravity = Vec3<double>(0, 0, -g);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     DhLink l;
-    l.joint_name = "j" + std::to_string(i + 1);
-    l.link_name = "l" + std::to_string(i + 1);
+    l.joint_name = 'j' + std::to_string(i + 1);
+    l.link_name = 'l' + std::to_string(i + 1);
     l.row = DhRow{JointType::kRevolute, rows[i][0], rows[i][1], rows[i][2], 0};
     l.inertial.mass = mass[i];
     l.inertial.com = com[i];
