@@ -60,13 +60,16 @@ SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -f
 #   packaging_consumer  installs the library and builds a consumer without the sanitizer runtime
 SANITIZE_EXCLUDE := ^Eval\.RefusesARequestOverMaxMemoryBeforeAllocating$$|^Eval\.SixHundredJoints.*Gigabytes$$|^packaging_consumer$$
 
+# The sanitizers' options also while building: the build runs the test executables to list
+# their tests (gtest_discover_tests), and CLN's one-time allocation must be suppressed there too.
+SANITIZE_ENV := UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt:print_suppressions=0
+
 test-sanitize: deps
 	cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
 	  -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
-	cmake --build $(SANITIZE_DIR) -j$(JOBS)
-	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
-	  LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt:print_suppressions=0 \
-	  ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j2 -E '$(SANITIZE_EXCLUDE)'
+	$(SANITIZE_ENV) cmake --build $(SANITIZE_DIR) -j$(JOBS)
+	$(SANITIZE_ENV) ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j2 -E '$(SANITIZE_EXCLUDE)'
 
 FUZZ_DIR := build-fuzz
 FUZZ_SECONDS := 60
