@@ -31,7 +31,9 @@ DIRECTIVE = re.compile(r"^@(HELP|RUN)(?: (.*))?@$")
 
 def run(armdyn, args):
     # A fixed environment: the output must not depend on the caller's terminal or locale.
+    # (The sanitizers' options pass through: a sanitized build runs this test too.)
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "COLUMNS": "80"}
+    env.update({k: v for k, v in os.environ.items() if k in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")})
     proc = subprocess.run([armdyn] + args, cwd=ROOT, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"gen-cli-doc: `armdyn {' '.join(args)}` exited with {proc.returncode}: {proc.stderr.strip()}")
