@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 
 namespace armdyn {
 
@@ -190,25 +191,8 @@ class Reader {
 }  // namespace
 
 std::string shown(const std::string& text, std::size_t max_chars) {
-  std::string out;
-  const std::size_t n = std::min(text.size(), max_chars);
-  for (std::size_t i = 0; i < n; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c < 0x20 || c == 0x7f) {
-      const char* hex = "0123456789abcdef";
-      out.append("\\x").append(1, hex[c >> 4]).append(1, hex[c & 15]);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (n < text.size()) out.append("... (").append(std::to_string(text.size())).append(" characters)");
-  return out;
+  if (text.size() <= max_chars) return printable(text);
+  return printable(std::string_view(text).substr(0, max_chars)) + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 UrdfNumbers read_urdf_numbers(const TiXmlDocument& document, const std::string& source) {

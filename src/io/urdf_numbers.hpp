@@ -55,8 +55,8 @@ struct UrdfNumbers {
   bool limit_attribute_missing = false;  ///< some <limit> lacks effort or velocity (urdfdom refuses that)
 };
 
-/// `text` fit for a one-line message: control characters escaped (\n, \t, \r, \xNN), and cut
-/// after `max_chars` characters with its length noted.
+/// `text` fit for a one-line message: printable() (core/text.hpp) of its first `max_chars` bytes,
+/// with the full length noted when it was cut.
 std::string shown(const std::string& text, std::size_t max_chars = 80);
 
 /// Reads the <link> and <joint> children of the document's <robot>: inertial origin xyz/rpy, mass
