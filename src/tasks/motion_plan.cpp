@@ -237,8 +237,10 @@ class Planner {
     if (out.index < 0) fail("joint.name", "no movable joint named '" + printable(j.name) + "'");
     if (out.index >= c.q.size()) fail("joint.name", "the initial q has no entry for joint '" + printable(j.name) + "'");
     if (!std::isfinite(j.value)) fail(j.target == Target::kBy ? "joint.by" : "joint.to", "must be finite");
+    out.to = j.target == Target::kTo;
+    out.value = j.value;
     out.start = c.q[out.index];
-    out.delta = j.target == Target::kBy ? j.value : j.value - out.start;
+    out.delta = out.to ? j.value - out.start : j.value;
     return out;
   }
 
@@ -292,6 +294,13 @@ TaskMotion::TaskMotion(const Task& task, const Vec3<double>& p0, const Mat3<doub
     plans_.push_back(std::move(plan));
   }
   duration_ = t;
+}
+
+void TaskMotion::restart_joint(std::size_t k, double q) {
+  detail::JointPlan& joint = plans_.at(k).joint;
+  if (joint.index < 0) return;
+  joint.start = q;
+  joint.delta = joint.to ? joint.value - q : joint.value;
 }
 
 }  // namespace armdyn::tasks

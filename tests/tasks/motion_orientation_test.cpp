@@ -192,6 +192,17 @@ TEST(TaskMotionJoint, PrescribedJointFollowsTheProfile) {
   EXPECT_NEAR(at(m, 2.0).joint_q, 0.3 + 4 * kPi, 1e-15);  // j3 starts where segment 0 left it
   EXPECT_NEAR(at(m, 3.0).joint_q, 0.0, 1e-15);
   expect_consistent_derivatives(m);
+  // Restarted from where the arm has the joint: "by" keeps its travel, "to" its target.
+  TaskMotion restarted(task, kP0, kR0, q0, names);
+  restarted.restart_joint(0, -0.5);
+  restarted.restart_joint(1, 0.7);
+  restarted.restart_joint(2, 2.0);
+  EXPECT_DOUBLE_EQ(at(restarted, 0.0).joint_q, -0.5);
+  EXPECT_NEAR(at(restarted, 1.0 - 1e-12).joint_q, -0.5 + 4 * kPi, 1e-9);
+  EXPECT_DOUBLE_EQ(at(restarted, 1.0).joint_q, 0.7);
+  EXPECT_NEAR(at(restarted, 2.0 - 1e-12).joint_q, -1.0, 1e-9);
+  EXPECT_DOUBLE_EQ(at(restarted, 2.0).joint_q, 2.0);
+  EXPECT_NEAR(at(restarted, 3.0).joint_q, 0.0, 1e-15);
   task.segments[1].joint->name = "j9";
   EXPECT_EQ(error_of(task, q0, names), "t.json: segments[1].joint.name: no movable joint named 'j9'");
 }

@@ -42,6 +42,8 @@ struct OrientationPlan {
 struct JointPlan {
   int index = -1;
   double start = 0, delta = 0;
+  bool to = false;   ///< "to" target (else "by")
+  double value = 0;  ///< the target or the displacement
 };
 struct SegmentPlan {
   double t0 = 0;
@@ -70,6 +72,13 @@ class TaskMotion {
   double segment_start(std::size_t k) const { return plans_[k].t0; }
   /// The orientation mode segment k prescribes.
   OrientationMode segment_orientation(std::size_t k) const { return plans_[k].orientation.mode; }
+
+  /// Starts the prescribed joint of segment k at `q`, the arm's value of that joint as it
+  /// enters the segment: the joint then runs from q to q + by, or to the "to" target. Without
+  /// this call the plan starts it at q0, or where the last earlier segment that prescribed it
+  /// left it; a runner calls it at each segment start, because a joint that no segment prescribes
+  /// moves with the arm. No effect when segment k prescribes no joint.
+  void restart_joint(std::size_t k, double q);
 
   /// The prescribed motion at time t (clamped to [0, duration()]); allocates nothing. Fields
   /// that the sample's orientation mode does not use hold their defaults (R = I, approach = z).
