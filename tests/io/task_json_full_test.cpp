@@ -3,12 +3,16 @@
 // its field.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <numbers>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/spatial/rotation.hpp"
+#include "armdyn/tasks/motion.hpp"
 
 namespace armdyn {
 namespace {
@@ -172,6 +176,39 @@ TEST(TaskJsonFull, PathOrientationAndJointErrorsNameTheField) {
             "t.json: segments[0].joint.to: must be a number");
   EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"name": "j", "to": 1, "profile": "cubic"}})")),
             "t.json: segments[0].joint.profile: unknown key");
+}
+
+// The JSON blocks of docs/tasks.md that are tasks (they have "segments").
+std::vector<std::string> documented_tasks() {
+  std::ifstream in(std::string(ARMDYN_DOCS_DIR) + "/tasks.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  std::vector<std::string> out;
+  for (std::size_t at = doc.find("```json\n"); at != std::string::npos; at = doc.find("```json\n", at + 1)) {
+    const std::size_t begin = at + 8, end = doc.find("```", begin);
+    const std::string block = doc.substr(begin, end - begin);
+    if (block.find("\"segments\"") != std::string::npos) out.push_back(block);
+  }
+  return out;
+}
+
+TEST(TaskJsonFull, TheDocumentedTasksReadAndPlan) {
+  const std::vector<std::string> tasks = documented_tasks();
+  ASSERT_EQ(tasks.size(), 2u);  // the minimum form and the complete example
+  const std::vector<std::string> names = {"joint1", "joint2", "joint3", "joint4", "joint5", "joint6"};
+  for (const std::string& text : tasks) {
+    const Task task = parse_task(text, "docs/tasks.md", 6);
+    const Vec3<double> p0 = task.initial.position.value_or(Vec3<double>(0.5, 0.1, 0.4));
+    const Mat3<double> R0 = task.initial.orientation.value_or(Mat3<double>::Identity());
+    const VecX<double> q0 = task.initial.q ? *task.initial.q : *task.initial.q_guess;
+    const TaskMotion motion(task, p0, R0, q0, names);
+    EXPECT_GT(motion.duration(), 0.0);
+  }
+  const Task complete = parse_task(tasks[1], "docs/tasks.md", 6);
+  EXPECT_EQ(complete.segments.size(), 7u);
+  EXPECT_EQ(complete.segments[1].path, PathShape::kArc);
+  EXPECT_EQ(complete.segments[5].joint->name, "joint6");
 }
 
 }  // namespace
