@@ -121,6 +121,12 @@ TEST(TaskJsonFull, InitialAndPayloadErrorsNameTheField) {
             "t.json: initial.orientation.quaternion: must not be zero");
   EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"rpy": [0, 0, 0]}})")),
             "t.json: initial.orientation.rpy: unknown key");
+  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"quaternion": [1, 0, 0, 0], "euler": "xyz"}})")),
+            "t.json: initial.orientation: give either \"quaternion\" or \"euler\" with \"angles\", not both");
+  EXPECT_EQ(error_of(with_initial(R"({"q": [0, 0], "orientation": {"quaternion": [1, 0, 0, 0]}})")),
+            "t.json: initial.orientation: only with \"position\" (a start given by a pose)");
+  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": [1, 0, 0, 0]})")),
+            "t.json: initial.orientation: must be a JSON object");
   EXPECT_EQ(error_of(document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"com": [0, 0, 0]})")),
             "t.json: payload.mass: missing (kg)");
   EXPECT_EQ(error_of(document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"mass": -1})")),
@@ -136,6 +142,10 @@ TEST(TaskJsonFull, PathOrientationAndJointErrorsNameTheField) {
             "t.json: segments[0].position: a rotation segment holds the position (leave \"position\" out)");
   EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"axis": [0, 0, 1], "angle": 1}})")),
             "t.json: segments[0].position: missing \"centre\" (absolute) or \"centre_by\" (from the segment's start)");
+  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "centre_by": [0, 0, 0], "axis": [0, 0, 1], "angle": 1}})")),
+            "t.json: segments[0].position: give either \"centre\" or \"centre_by\", not both");
+  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc"})")),
+            "t.json: segments[0].position: missing (the arc's centre, axis and angle)");
   EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "angle": 1}})")),
             "t.json: segments[0].position.axis: missing (the arc's axis, base axes)");
   EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "axis": [0, 0, 0], "angle": 1}})")),
@@ -150,6 +160,16 @@ TEST(TaskJsonFull, PathOrientationAndJointErrorsNameTheField) {
             "t.json: segments[0].orientation.to: expected 3 values, got 2");
   EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz"}})")),
             "t.json: segments[0].orientation: missing \"by\" or \"to\"");
+  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "approach": "z", "by": [0, 0, 0]}})")),
+            "t.json: segments[0].orientation: give either \"euler\" or \"approach\", not both");
+  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "by": [0, 0, 0], "to": [0, 0, 0]}})")),
+            "t.json: segments[0].orientation: give either \"by\" or \"to\", not both");
+  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": 3, "by": [0, 0, 0]}})")),
+            "t.json: segments[0].orientation.euler: must be a string");
+  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": {"peak_velocity": 1}, "position": {"by": [0, 0, 0]}})")),
+            "t.json: segments[0].profile.type: missing (triangular, trapezoidal, cubic or quintic)");
+  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": {"type": "sine"}, "position": {"by": [0, 0, 0]}})")),
+            "t.json: segments[0].profile.type: unknown profile 'sine' (triangular, trapezoidal, cubic or quintic)");
   EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"by": [0, 0, 0]}})")),
             "t.json: segments[0].orientation: missing \"euler\" or \"approach\"");
   EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "by": [0, 0, 0], "order": 1}})")),
