@@ -62,4 +62,38 @@ Vec3<double> from_cartesian(Coordinates system, const Vec3<double>& p) {
   return p;
 }
 
+CoordinateMotion from_cartesian(Coordinates system, const PointMotion& m) {
+  CoordinateMotion out;
+  out.c = from_cartesian(system, m.p);
+  switch (system) {
+    case Coordinates::kCartesian:
+      out.dc = m.dp;
+      out.ddc = m.ddp;
+      break;
+    case Coordinates::kCylindrical: {
+      // The components of ṗ and p̈ along e_ρ, e_θ, e_z, solved for the rates ([VP] (3.4.2) inverted).
+      const double rho = out.c[0], th = out.c[1];
+      const Vec3<double> e_rho(std::cos(th), std::sin(th), 0), e_th(-std::sin(th), std::cos(th), 0);
+      const double drho = e_rho.dot(m.dp), dth = e_th.dot(m.dp) / rho;
+      out.dc = Vec3<double>(drho, dth, m.dp.z());
+      out.ddc = Vec3<double>(e_rho.dot(m.ddp) + rho * dth * dth, (e_th.dot(m.ddp) - 2 * drho * dth) / rho, m.ddp.z());
+      break;
+    }
+    case Coordinates::kSpherical: {
+      // [VP] (3.4.5) inverted: the components along e_r, e_θ, e_φ.
+      const double r = out.c[0], th = out.c[1], ph = out.c[2];
+      const double ct = std::cos(th), st = std::sin(th), cp = std::cos(ph), sp = std::sin(ph);
+      const Vec3<double> e_r(cp * ct, cp * st, sp), e_th(-st, ct, 0), e_ph(-sp * ct, -sp * st, cp);
+      const double dr = e_r.dot(m.dp), dth = e_th.dot(m.dp) / (r * cp), dph = e_ph.dot(m.dp) / r;
+      out.dc = Vec3<double>(dr, dth, dph);
+      const double w_r = e_r.dot(m.ddp), w_th = e_th.dot(m.ddp), w_ph = e_ph.dot(m.ddp);
+      out.ddc = Vec3<double>(w_r + r * dph * dph + r * cp * cp * dth * dth,
+                             (w_th - 2 * dr * dth * cp + 2 * r * dph * dth * sp) / (r * cp),
+                             (w_ph - 2 * dr * dph - r * sp * cp * dth * dth) / r);
+      break;
+    }
+  }
+  return out;
+}
+
 }  // namespace armdyn::tasks

@@ -44,6 +44,20 @@ TEST(Coordinates, VelocityAndAccelerationAgainstFiniteDifferences) {
   }
 }
 
+TEST(Coordinates, RatesAndAccelerationsBackFromThePointMotion) {
+  for (Coordinates system : {Coordinates::kCylindrical, Coordinates::kSpherical, Coordinates::kCartesian}) {
+    SCOPED_TRACE(coordinates_name(system));
+    for (double t : {0.0, 0.45, 1.2, 2.6}) {
+      Vec3<double> c = path(t);
+      if (system != Coordinates::kCartesian) c[1] = std::remainder(c[1], 2 * std::numbers::pi);  // the azimuth given back
+      const CoordinateMotion back = from_cartesian(system, to_cartesian(system, c, rate(t), accel(t)));
+      EXPECT_LT((back.c - c).norm(), 1e-14) << t;
+      EXPECT_LT((back.dc - rate(t)).norm(), 1e-13) << t;
+      EXPECT_LT((back.ddc - accel(t)).norm(), 1e-12) << t;
+    }
+  }
+}
+
 TEST(Coordinates, PositionsAndTheInverseMap) {
   const double pi = std::numbers::pi;
   const PointMotion cyl = to_cartesian(Coordinates::kCylindrical, Vec3<double>(2, pi / 2, 3), Vec3<double>::Zero(), Vec3<double>::Zero());

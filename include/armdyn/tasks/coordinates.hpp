@@ -27,4 +27,15 @@ PointMotion to_cartesian(Coordinates system, const Vec3<double>& c, const Vec3<d
 /// z axis); φ = atan2(z, √(x² + y²)) in [−π/2, π/2] (0 at the origin).
 Vec3<double> from_cartesian(Coordinates system, const Vec3<double>& p);
 
+/// Coordinates and their first two time derivatives.
+struct CoordinateMotion {
+  Vec3<double> c = Vec3<double>::Zero(), dc = Vec3<double>::Zero(), ddc = Vec3<double>::Zero();
+};
+
+/// The inverse of to_cartesian: the coordinates of a point motion with their rates and
+/// accelerations (c as from_cartesian gives it). The rates are undefined where the angles are:
+/// on the z axis (cylindrical ρ = 0; spherical cos φ = 0) and at the origin (spherical r = 0),
+/// where they come out infinite or NaN.
+CoordinateMotion from_cartesian(Coordinates system, const PointMotion& m);
+
 }  // namespace armdyn::tasks
