@@ -82,6 +82,15 @@ void sample_orientation(const OrientationPlan& plan, const ProfileSample& s, Tas
 
 }  // namespace detail
 
+std::vector<double> TaskMotion::breakpoints() const {
+  std::vector<double> out;
+  for (std::size_t k = 0; k < plans_.size(); ++k) {
+    if (k > 0) out.push_back(plans_[k].t0);
+    for (double c : plans_[k].profile.corners()) out.push_back(plans_[k].t0 + c);
+  }
+  return out;
+}
+
 void TaskMotion::sample(double t, TaskReference& out) const {
   if (plans_.empty()) {
     out = rest_;

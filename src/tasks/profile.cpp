@@ -65,9 +65,21 @@ double Profile::peak_rate() const {
   return 0;
 }
 
+std::vector<double> Profile::corners() const {
+  switch (kind_) {
+    case ProfileKind::kTriangular: return {0.5 * T_};
+    case ProfileKind::kTrapezoidal:
+      if (ramp_ >= 0.5 * T_) return {0.5 * T_};
+      return {ramp_, T_ - ramp_};
+    case ProfileKind::kCubic:
+    case ProfileKind::kQuintic: return {};
+  }
+  return {};
+}
+
 ProfileSample Profile::at(double t) const {
   ProfileSample out;
-  if (!(t > 0)) return out;  // at rest at s = 0 (also for a NaN t)
+  if (!(t >= 0)) return out;  // at rest at s = 0 before the start (also for a NaN t)
   if (t >= T_) {
     out.s = 1;
     return out;
@@ -77,17 +89,17 @@ ProfileSample Profile::at(double t) const {
     case ProfileKind::kTriangular:
     case ProfileKind::kTrapezoidal: {
       // Ramps of length ta at acceleration a = V/ta, V = 1/(T − ta) the cruise rate; the
-      // triangular profile is ta = T/2 ([VP] §3.6: a = 4/T², peak rate 2/T).
+      // triangular profile is ta = T/2 ([VP] §3.6: a = 4/T², peak rate 2/T). At a corner s̈ is
+      // the value after it (decelerating from T/2 on).
       const double ta = ramp_, V = 1 / (T - ta), a = V / ta;
       if (t < ta) {
         out = {0.5 * a * t * t, a * t, a};
-      } else if (t <= T - ta) {
+      } else if (t < T - ta) {
         out = {V * (t - 0.5 * ta), V, 0};
       } else {
         const double r = T - t;
         out = {1 - 0.5 * a * r * r, a * r, -a};
       }
-      if (kind_ == ProfileKind::kTriangular && t == T - ta) out.dds = -a;  // decelerate from T/2 on
       break;
     }
     case ProfileKind::kCubic: {

@@ -106,6 +106,31 @@ TEST(TaskMotion, UnplannableSegmentsNameTheirField) {
   EXPECT_EQ(error_of(task), "t.json: segments[1].duration: must be a finite number > 0, got nan");
 }
 
+TEST(TaskMotion, BreakpointsAreSegmentStartsAndProfileCorners) {
+  Task task;
+  task.segments.push_back(line(1.0, ProfileKind::kTriangular, Target::kBy, Vec3<double>(0.1, 0, 0)));
+  task.segments.push_back(line(2.0, ProfileKind::kTrapezoidal, Target::kBy, Vec3<double>(0.5, 0, 0)));
+  task.segments[1].profile.peak_velocity = 0.4;  // cruise at ṡ = 0.8 /s: ramps of 2 − 1.25 = 0.75 s
+  task.segments.push_back(line(1.5, ProfileKind::kQuintic, Target::kBy, Vec3<double>(0, 0.1, 0)));
+  const TaskMotion m(task, kP0, kR0);
+  const std::vector<double> b = m.breakpoints();
+  ASSERT_EQ(b.size(), 5u);
+  EXPECT_EQ(b[0], 0.5);
+  EXPECT_EQ(b[1], 1.0);
+  EXPECT_NEAR(b[2], 1.75, 1e-12);
+  EXPECT_NEAR(b[3], 2.25, 1e-12);
+  EXPECT_EQ(b[4], 3.0);
+  EXPECT_EQ(m.segment_profile(1).kind(), ProfileKind::kTrapezoidal);
+  EXPECT_NEAR(m.segment_profile(1).peak_rate(), 0.8, 1e-12);
+  // The frame's acceleration jumps at each and at no other instant of a fine grid.
+  for (int i = 1; i < 4500; ++i) {
+    const double t0 = i / 1000.0, t1 = t0 + 1e-9;
+    bool listed = false;
+    for (double x : b) listed |= t0 < x && x <= t1;  // the value at a breakpoint is the one after it
+    EXPECT_EQ((at(m, t1).ddp - at(m, t0).ddp).norm() > 1e-3, listed) << t0;
+  }
+}
+
 TEST(TaskMotion, NoSegmentsRestsAtTheStart) {
   const TaskMotion m(Task{}, kP0, kR0);
   EXPECT_EQ(m.duration(), 0.0);

@@ -91,6 +91,27 @@ TEST(Profile, TrapezoidalCruisesAtItsPeakRate) {
   for (double t : {0.3, 1.9, 2.0, 3.1}) EXPECT_NEAR(top.at(t).s, tri.at(t).s, 1e-15);
 }
 
+TEST(Profile, CornersAreWhereTheAccelerationJumps) {
+  const double T = 2.0;
+  EXPECT_EQ(Profile(ProfileKind::kTriangular, T).corners(), std::vector<double>{1.0});
+  EXPECT_EQ(Profile::trapezoidal(T, 0.8).corners(), (std::vector<double>{0.75, 1.25}));
+  EXPECT_EQ(Profile::trapezoidal(T, 1.0).corners(), std::vector<double>{1.0});
+  EXPECT_TRUE(Profile(ProfileKind::kCubic, T).corners().empty());
+  EXPECT_TRUE(Profile(ProfileKind::kQuintic, T).corners().empty());
+  for (const Profile& p : all_profiles(T)) {
+    SCOPED_TRACE(profile_name(p.kind()));
+    const std::vector<double> corners = p.corners();
+    for (int i = 1; i < 2000; ++i) {  // s̈ jumps between two close instants only around a corner
+      const double a = T * i / 2000, b = a + 1e-9;
+      bool corner = false;
+      for (double c : corners) corner |= a < c && c <= b;  // s̈ at a corner is the value after it
+      const bool jumps = std::abs(p.at(a).dds - p.at(b).dds) > 1e-3;
+      EXPECT_EQ(jumps, corner) << a;
+    }
+    for (double c : corners) EXPECT_GT(std::abs(p.at(c - 1e-9).dds - p.at(c).dds), 0.1) << c;
+  }
+}
+
 std::string error_of(double T, double V) {
   try {
     Profile::trapezoidal(T, V);

@@ -70,6 +70,12 @@ class TaskMotion {
   double duration() const { return duration_; }
   std::size_t segment_count() const { return plans_.size(); }
   double segment_start(std::size_t k) const { return plans_[k].t0; }
+  /// Segment k's velocity profile (its time runs from segment_start(k)).
+  const Profile& segment_profile(std::size_t k) const { return plans_[k].profile; }
+  /// The instants in (0, duration()) where the prescribed acceleration may jump, ascending: each
+  /// segment's start after the first and its profile's corners (Profile::corners). An integrator
+  /// that ends its steps there keeps its order across the jumps.
+  std::vector<double> breakpoints() const;
   /// The orientation mode segment k prescribes.
   OrientationMode segment_orientation(std::size_t k) const { return plans_[k].orientation.mode; }
 
@@ -82,6 +88,7 @@ class TaskMotion {
 
   /// The prescribed motion at time t (clamped to [0, duration()]); allocates nothing. Fields
   /// that the sample's orientation mode does not use hold their defaults (R = I, approach = z).
+  /// At a breakpoint the accelerations are those after it (the next segment's, the next ramp's).
   void sample(double t, TaskReference& out) const;
 
  private:

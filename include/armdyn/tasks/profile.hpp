@@ -2,6 +2,7 @@
 // Velocity profiles of a task segment: the path parameter s(t) going from 0 at t = 0 to 1 at
 // t = T, at rest at both ends, with its first two time derivatives. Every segment of a task
 // follows one of them ([VP] §3.6: "each leg with a triangular velocity profile").
+#include <vector>
 
 namespace armdyn::tasks {
 
@@ -20,7 +21,8 @@ struct ProfileSample {
   double s = 0, ds = 0, dds = 0;
 };
 
-/// One profile over [0, T]. Before 0 it rests at s = 0, after T at s = 1.
+/// One profile over [0, T]. Before 0 it rests at s = 0, from T on at s = 1. s̈ is continuous
+/// from the right: at 0 it is the starting acceleration, at T zero.
 class Profile {
  public:
   Profile() = default;
@@ -37,6 +39,10 @@ class Profile {
   /// The largest ṡ over the profile (2/T triangular, 1.5/T cubic, 1.875/T quintic).
   double peak_rate() const;
   ProfileSample at(double t) const;
+  /// The instants in (0, T) where s̈ jumps: T/2 (triangular), the ramp ends t_a and T − t_a
+  /// (trapezoidal; the one instant T/2 when they meet), none (cubic, quintic). at() gives s̈'s
+  /// value after the jump at a corner itself.
+  std::vector<double> corners() const;
 
  private:
   ProfileKind kind_ = ProfileKind::kTriangular;
