@@ -43,7 +43,7 @@ test: build
 bench: deps
 	cmake -S . -B $(BENCH_DIR) -DCMAKE_BUILD_TYPE=Release -DARMDYN_NATIVE=ON -DARMDYN_BUILD_BENCH=ON \
 	  -DARMDYN_BUILD_TESTS=OFF
-	cmake --build $(BENCH_DIR) -j$(JOBS) --target armdyn_bench
+	cmake --build $(BENCH_DIR) -j$(JOBS) --target armdyn_bench armdyn_bench_long_runs
 	@found=0; for b in $(BENCH_DIR)/bench/*; do \
 	  if [ -f "$$b" ] && [ -x "$$b" ]; then found=1; echo "== $$b"; "$$b" || exit 1; fi; \
 	done; [ $$found = 1 ] || echo "no benchmarks in $(BENCH_DIR)/bench"
