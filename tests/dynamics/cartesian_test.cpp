@@ -205,6 +205,10 @@ TEST(OperationalSpace, DualNumbersGiveTheDerivativeOfLambda) {
     const MatX<double> fd = (lambda_at(-2 * h) - lambda_at(2 * h) + 8.0 * (lambda_at(h) - lambda_at(-h))) / (12 * h);
     EXPECT_LE(rel(test::value_of(op.Lambda), lambda_at(0)), 1e-12);
     EXPECT_LE(rel(test::tangent_of(op.Lambda), fd), 1e-6);
+    // Craig's route on dual numbers (Gauss-Jordan without pivoting there) has the same value.
+    const CraigCartesian<Dual>& c = craig_cartesian_dynamics(dm, dd, dws, f, q, v);
+    EXPECT_LE(rel(test::value_of(c.Mx), lambda_at(0)), 1e-10);
+    EXPECT_LE(rel(test::tangent_of(c.Mx), fd), 1e-6);
   }
 }
 
