@@ -21,6 +21,7 @@
 #include "armdyn/io/states.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "cli.hpp"
+#include "eval_cartesian.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
 
@@ -65,7 +66,8 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
   const double with = coriolis ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kCubic))
                       : energy ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kQuadratic))
                                : 0.0;
-  const double numbers = nd * nd * (coriolis ? 2 : 1) + 5 * nd + 18;
+  const double numbers = nd * nd * (coriolis ? 2 : 1) + 5 * nd + 18 +
+                         (wants(opts, "cartesian") ? cartesian_output_numbers(n) : 0);
   const double output = static_cast<double>(states) * 2 * 26 * numbers + 2 * 8 * numbers;
   const double total = base + method + with + output;
   if (total <= static_cast<double>(limit)) return;
@@ -109,8 +111,8 @@ int run_eval(const EvalOptions& opts) {
   const int frame = frame_of(model, opts.frame);
   const FdMethod fd_method = fd_method_from_name(opts.method_fd);
   for (const std::string& w : opts.with)
-    if (w != "coriolis" && w != "energy")
-      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy)");
+    if (w != "coriolis" && w != "energy" && w != "cartesian")
+      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy, cartesian)");
   parse_bytes(opts.max_memory, "--max-memory");  // a bad value is refused before STATES is read
   const StatesDocument input = read_states(opts.states, model.dof);
   const std::string source = opts.states == "-" ? "<stdin>" : opts.states;
@@ -129,6 +131,8 @@ int run_eval(const EvalOptions& opts) {
   const bool coriolis = wants(opts, "coriolis"), energy = wants(opts, "energy");
   std::optional<terms::Workspace<double>> terms_ws;
   if (coriolis || energy) terms_ws.emplace(model, coriolis ? terms::Storage::kCubic : terms::Storage::kQuadratic);
+  std::optional<CartesianWorkspace<double>> cartesian_ws;
+  if (wants(opts, "cartesian")) cartesian_ws.emplace(model);
 
   JsonWriter w;
   w.begin_object(true);
@@ -177,6 +181,7 @@ int run_eval(const EvalOptions& opts) {
       w.key("kinetic").value(kinetic);
       w.key("potential").value(potential);
     }
+    if (cartesian_ws) write_cartesian(w, model, data, *cartesian_ws, frame, s.q, s.v, source, k);
     w.end_object();
   }
   w.end_array();
@@ -206,7 +211,9 @@ Command add_eval_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--with", opts->with,
                   "extra quantities per state: coriolis (the Coriolis matrix \"C\", n x n, C v = c - g; O(n^3) "
-                  "memory), energy (\"kinetic\" and \"potential\" = -sum m_i g.c_i; O(n^2) memory)")
+                  "memory), energy (\"kinetic\" and \"potential\" = -sum m_i g.c_i; O(n^2) memory), cartesian (the "
+                  "--frame's \"J\", 6 x n, base axes, and \"Jdot_v\"; with J of full row rank the operational-"
+                  "space \"Lambda\", \"mu\", \"p\", else \"singular\": true; docs/cartesian.md)")
       ->delimiter(',');
   sub->add_option("--max-memory", opts->max_memory,
                   "refuse (exit 2, before allocating) a request whose estimated memory exceeds BYTES; suffixes "
