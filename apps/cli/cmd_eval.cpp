@@ -22,15 +22,18 @@
 #include "armdyn/kinematics/kinematics.hpp"
 #include "cli.hpp"
 #include "eval_cartesian.hpp"
+#include "eval_reactions.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
+#include "payload_option.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct EvalOptions {
   std::string model, states, frame, method = "rnea", method_fd = "crba", max_memory = "4G";
-  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy"
+  std::string payload, payload_frame;
+  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "reactions"
 };
 
 bool wants(const EvalOptions& opts, const std::string& what) {
@@ -66,7 +69,7 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
   const double with = coriolis ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kCubic))
                       : energy ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kQuadratic))
                                : 0.0;
-  const double numbers = nd * nd * (coriolis ? 2 : 1) + 5 * nd + 18 +
+  const double numbers = nd * nd * (coriolis ? 2 : 1) + (wants(opts, "reactions") ? 11 : 5) * nd + 18 +
                          (wants(opts, "cartesian") ? cartesian_output_numbers(n) : 0);
   const double output = static_cast<double>(states) * 2 * 26 * numbers + 2 * 8 * numbers;
   const double total = base + method + with + output;
@@ -106,15 +109,15 @@ void write_matrix(JsonWriter& w, const Matrix& m) {
 }
 
 int run_eval(const EvalOptions& opts) {
-  Model model = load_model(opts.model);
+  Model model = with_payload_option(load_model(opts.model), opts.payload, opts.payload_frame);
   check_tau_method(opts.method);
   const int frame = frame_of(model, opts.frame);
   const FdMethod fd_method = fd_method_from_name(opts.method_fd);
   for (const std::string& w : opts.with)
-    if (w != "coriolis" && w != "energy" && w != "cartesian")
-      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy, cartesian)");
+    if (w != "coriolis" && w != "energy" && w != "cartesian" && w != "reactions")
+      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy, cartesian, reactions)");
   parse_bytes(opts.max_memory, "--max-memory");  // a bad value is refused before STATES is read
-  const StatesDocument input = read_states(opts.states, model.dof);
+  const StatesDocument input = read_states(opts.states, model);  // f_ext names the model's frames
   const std::string source = opts.states == "-" ? "<stdin>" : opts.states;
   if (input.gravity) {
     model = model.with_gravity(*input.gravity);
@@ -133,6 +136,7 @@ int run_eval(const EvalOptions& opts) {
   if (coriolis || energy) terms_ws.emplace(model, coriolis ? terms::Storage::kCubic : terms::Storage::kQuadratic);
   std::optional<CartesianWorkspace<double>> cartesian_ws;
   if (wants(opts, "cartesian")) cartesian_ws.emplace(model);
+  EvalLoads loads(model, data);  // f_ext and --with reactions
 
   JsonWriter w;
   w.begin_object(true);
@@ -146,8 +150,10 @@ int run_eval(const EvalOptions& opts) {
   for (std::size_t k = 0; k < input.states.size(); ++k) {
     const JointState& s = input.states[k];
     w.begin_object(true);
-    if (s.a) {  // tau needs a
-      const VecX<double>& tau = method_tau(s.q, s.v, *s.a);
+    loads.set_state(s);
+    if (s.a) {  // tau needs a; with f_ext: tau - sum J^T f
+      const VecX<double>& tau = loads.active() ? VecX<double>(method_tau(s.q, s.v, *s.a) - loads.joint_torques())
+                                               : method_tau(s.q, s.v, *s.a);
       check_finite(tau, source, k, "tau");
       write_vector(w.key("tau"), tau);
     }
@@ -161,7 +167,8 @@ int run_eval(const EvalOptions& opts) {
     check_finite(g, source, k, "g");
     write_vector(w.key("g"), g);
     if (s.tau) {  // qdd needs tau
-      const VecX<double>& qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, *s.tau);
+      const VecX<double>& qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v,
+                                                 loads.active() ? VecX<double>(*s.tau + loads.joint_torques()) : *s.tau);
       check_finite(qdd, source, k, "qdd");
       write_vector(w.key("qdd"), qdd);
     }
@@ -182,6 +189,7 @@ int run_eval(const EvalOptions& opts) {
       w.key("potential").value(potential);
     }
     if (cartesian_ws) write_cartesian(w, model, data, *cartesian_ws, frame, s.q, s.v, source, k);
+    if (s.a && wants(opts, "reactions")) loads.write_reactions(w, s, source, k);
     w.end_object();
   }
   w.end_array();
@@ -213,8 +221,14 @@ Command add_eval_command(CLI::App& app) {
                   "extra quantities per state: coriolis (the Coriolis matrix \"C\", n x n, C v = c - g; O(n^3) "
                   "memory), energy (\"kinetic\" and \"potential\" = -sum m_i g.c_i; O(n^2) memory), cartesian (the "
                   "--frame's \"J\", 6 x n, base axes, and \"Jdot_v\"; with J of full row rank the operational-"
-                  "space \"Lambda\", \"mu\", \"p\", else \"singular\": true; docs/cartesian.md)")
+                  "space \"Lambda\", \"mu\", \"p\", else \"singular\": true; docs/cartesian.md), reactions "
+                  "(\"reactions\": per joint the wrench [fx, fy, fz, nx, ny, nz] on its link, in the link's "
+                  "frame; needs a)")
       ->delimiter(',');
+  sub->add_option("--payload", opts->payload,
+                  "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "
+                  "axes (inertia about the centre of mass) or a JSON object (docs/loads.md)");
+  sub->add_option("--payload-frame", opts->payload_frame, "frame holding --payload (default: the last moving body's frame)");
   sub->add_option("--max-memory", opts->max_memory,
                   "refuse (exit 2, before allocating) a request whose estimated memory exceeds BYTES; suffixes "
                   "K, M, G, T are powers of 1024")

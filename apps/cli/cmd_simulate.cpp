@@ -22,6 +22,7 @@
 #include "armdyn/simulation/simulate.hpp"
 #include "cli.hpp"
 #include "output_file.hpp"
+#include "payload_option.hpp"
 #include "plot.hpp"
 
 namespace armdyn::cli {
@@ -31,7 +32,7 @@ namespace fs = std::filesystem;
 
 struct SimulateOptions {
   std::string model, q0, v0, gravity, torque = "zero", controller, goal, profile = "quintic", kp, kd;
-  std::string integrator = "rk45", method_fd = "aba", out, plot;
+  std::string integrator = "rk45", method_fd = "aba", out, plot, payload, payload_frame;
   double duration = 0, dt = 1e-3, output_period = 0, rtol = 1e-6, atol = 1e-8, move_time = 0, rate = 1000;
   bool stop_at_limits = false, summary = false, quiet = false, tolerances_given = false, period_given = false;
   bool passive() const { return torque == "zero" && controller.empty(); }
@@ -189,7 +190,7 @@ int run_simulate(const SimulateOptions& o) {
     if (csv.streaming())
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_simulate.csv").string(), "--plot");
   }
-  Model model = load_model(o.model);
+  Model model = with_payload_option(load_model(o.model), o.payload, o.payload_frame);
   if (!o.gravity.empty()) {
     const VecX<double> g = parse_list(o.gravity, 3, "--gravity");
     model = model.with_gravity(g.head<3>());
@@ -271,6 +272,10 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("--kd", o->kd, "derivative gains: n numbers or one for all");
   sub->add_option("--control-rate", o->rate, "controller samples per second, zero-order hold (0: continuous)")
       ->capture_default_str();
+  sub->add_option("--payload", o->payload,
+                  "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "
+                  "axes (inertia about the centre of mass) or a JSON object (docs/loads.md); the controllers know it");
+  sub->add_option("--payload-frame", o->payload_frame, "frame holding --payload (default: the last moving body's frame)");
   sub->add_flag("--stop-at-limits", o->stop_at_limits, "stop when a joint leaves its limits (default: warn once per joint)");
   sub->add_option("--out", o->out, "CSV file to write ('-' or default: stdout; a FIFO or device is written directly)");
   sub->add_option("--plot", o->plot, "PNG file: positions, velocities, torques and energy against time");
