@@ -20,7 +20,9 @@
 #include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
+#include "armdyn/drives/drive_dynamics.hpp"
 #include "cli.hpp"
+#include "drives_option.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
 
@@ -30,6 +32,8 @@ namespace {
 struct EvalOptions {
   std::string model, states, frame, method = "rnea", method_fd = "crba", max_memory = "4G";
   std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy"
+  std::string actuators;  ///< --actuators: tau, M, qdd with the drives' terms (unless --rigid)
+  bool rigid = false;
 };
 
 bool wants(const EvalOptions& opts, const std::string& what) {
@@ -120,6 +124,10 @@ int run_eval(const EvalOptions& opts) {
     if (const std::string w = gravity_warning(model); !w.empty()) std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
   }
   check_memory(model, opts, input.states.size());
+  const drives::DriveSet loaded_drives = load_cli_drives(opts.actuators, model, opts.model);
+  const drives::DriveSet& drive_set = opts.rigid ? drives::DriveSet() : loaded_drives;
+  VecX<double> drive_tau;
+  MatX<double> drive_M;
 
   // One Data for the run; the formulation's own workspace (unless rnea or rnea-lean); the terms
   // workspace only for --with, O(n^3) only for the Coriolis matrix.
@@ -143,11 +151,11 @@ int run_eval(const EvalOptions& opts) {
     const JointState& s = input.states[k];
     w.begin_object(true);
     if (s.a) {  // tau needs a
-      const VecX<double>& tau = method_tau(s.q, s.v, *s.a);
+      const VecX<double>& tau = with_drive_torque(drive_set, method_tau(s.q, s.v, *s.a), s.v, *s.a, drive_tau);
       check_finite(tau, source, k, "tau");
       write_vector(w.key("tau"), tau);
     }
-    const MatX<double>& M = crba(model, data, s.q);
+    const MatX<double>& M = with_reflected_inertia(drive_set, crba(model, data, s.q), drive_M);
     check_finite(M, source, k, "M");
     write_matrix(w.key("M"), M);
     const VecX<double>& c = nonlinear_effects(model, data, s.q, s.v);
@@ -157,7 +165,8 @@ int run_eval(const EvalOptions& opts) {
     check_finite(g, source, k, "g");
     write_vector(w.key("g"), g);
     if (s.tau) {  // qdd needs tau
-      const VecX<double>& qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, *s.tau);
+      const VecX<double>& qdd = drive_set.empty() ? forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, *s.tau)
+                                                  : drives::drive_forward_dynamics(model, drive_set, data, s.q, s.v, *s.tau);
       check_finite(qdd, source, k, "qdd");
       write_vector(w.key("qdd"), qdd);
     }
@@ -213,6 +222,8 @@ Command add_eval_command(CLI::App& app) {
                   "K, M, G, T are powers of 1024")
       ->type_name("BYTES")
       ->capture_default_str();
+  add_actuators_option(sub, opts->actuators);
+  sub->add_flag("--rigid", opts->rigid, "the rigid-body tau, M and qdd without the --actuators terms");
   sub->footer("Memory of --method for n joints: " + tau_method_memory_orders() +
               ". Besides: O(n^2) for M and the forward dynamics, and the JSON output, O(n^2) per state, is built "
               "in memory before it is written.");
