@@ -151,8 +151,7 @@ class Run {
   static constexpr long kWatchEvery = 8;
   bool emit();
   void diverge(double t, const std::string& what);
-  /// The kinetic energy of the links, and of the rotors when the run has drives.
-  double kinetic_energy_of(const VecX<double>& q, const VecX<double>& v) {
+  double kinetic_energy_of(const VecX<double>& q, const VecX<double>& v) {  // links, and rotors with drives
     const double links = terms::kinetic_energy(model_, energy_, q, v);
     return o_.drives ? links + plant_.rotor_kinetic_energy(v) : links;
   }
