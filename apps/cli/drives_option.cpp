@@ -9,10 +9,8 @@ namespace armdyn::cli {
 
 void add_actuators_option(CLI::App* sub, std::string& spec) {
   sub->add_option("--actuators", spec,
-                  "the joints' drives: an actuator JSON file ({\"joints\": {NAME: {\"gear_ratio\", \"rotor_inertia\", "
-                  "\"viscous\", \"coulomb\", \"static\", \"stribeck_velocity\", \"efficiency\", \"motor\"}}}), "
-                  "puma560 (the built-in PUMA 560's drives) or urdf (the URDF model's <dynamics damping friction>); "
-                  "see docs/drives.md")
+                  "the joints' drives (gear, rotor inertia, friction; docs/drives.md): an actuator JSON file, "
+                  "puma560 (the built-in PUMA 560's) or urdf (the URDF model's <dynamics damping friction>)")
       ->type_name("FILE|puma560|urdf");
 }
 
