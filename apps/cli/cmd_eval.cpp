@@ -20,7 +20,9 @@
 #include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
+#include "armdyn/drives/drive_dynamics.hpp"
 #include "cli.hpp"
+#include "drives_option.hpp"
 #include "eval_cartesian.hpp"
 #include "eval_reactions.hpp"
 #include "json_writer.hpp"
@@ -33,7 +35,9 @@ namespace {
 struct EvalOptions {
   std::string model, states, frame, method = "rnea", method_fd = "crba", max_memory = "4G";
   std::string payload, payload_frame;
-  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "reactions"
+  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "cartesian", "reactions"
+  std::string actuators;  ///< --actuators: tau, M, qdd with the drives' terms (unless --rigid)
+  bool rigid = false;
 };
 
 bool wants(const EvalOptions& opts, const std::string& what) {
@@ -125,6 +129,10 @@ int run_eval(const EvalOptions& opts) {
     if (const std::string w = gravity_warning(model); !w.empty()) std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
   }
   check_memory(model, opts, input.states.size());
+  const drives::DriveSet loaded_drives = load_cli_drives(opts.actuators, model, opts.model);
+  const drives::DriveSet& drive_set = opts.rigid ? drives::DriveSet() : loaded_drives;
+  VecX<double> drive_tau;
+  MatX<double> drive_M;
 
   // One Data for the run; the formulation's own workspace (unless rnea or rnea-lean); the terms
   // workspace only for --with, O(n^3) only for the Coriolis matrix.
@@ -151,13 +159,14 @@ int run_eval(const EvalOptions& opts) {
     const JointState& s = input.states[k];
     w.begin_object(true);
     loads.set_state(s);
-    if (s.a) {  // tau needs a; with f_ext: tau - sum J^T f
-      const VecX<double>& tau = loads.active() ? VecX<double>(method_tau(s.q, s.v, *s.a) - loads.joint_torques())
-                                               : method_tau(s.q, s.v, *s.a);
+    if (s.a) {  // tau needs a; with f_ext: tau - sum J^T f; with drives: plus their terms
+      const VecX<double> rigid_tau = loads.active() ? VecX<double>(method_tau(s.q, s.v, *s.a) - loads.joint_torques())
+                                                    : method_tau(s.q, s.v, *s.a);
+      const VecX<double>& tau = with_drive_torque(drive_set, rigid_tau, s.v, *s.a, drive_tau);
       check_finite(tau, source, k, "tau");
       write_vector(w.key("tau"), tau);
     }
-    const MatX<double>& M = crba(model, data, s.q);
+    const MatX<double>& M = with_reflected_inertia(drive_set, crba(model, data, s.q), drive_M);
     check_finite(M, source, k, "M");
     write_matrix(w.key("M"), M);
     const VecX<double>& c = nonlinear_effects(model, data, s.q, s.v);
@@ -167,8 +176,9 @@ int run_eval(const EvalOptions& opts) {
     check_finite(g, source, k, "g");
     write_vector(w.key("g"), g);
     if (s.tau) {  // qdd needs tau
-      const VecX<double>& qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v,
-                                                 loads.active() ? VecX<double>(*s.tau + loads.joint_torques()) : *s.tau);
+      const VecX<double> applied = loads.active() ? VecX<double>(*s.tau + loads.joint_torques()) : *s.tau;
+      const VecX<double>& qdd = drive_set.empty() ? forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, applied)
+                                                  : drives::drive_forward_dynamics(model, drive_set, data, s.q, s.v, applied);
       check_finite(qdd, source, k, "qdd");
       write_vector(w.key("qdd"), qdd);
     }
@@ -234,6 +244,8 @@ Command add_eval_command(CLI::App& app) {
                   "K, M, G, T are powers of 1024")
       ->type_name("BYTES")
       ->capture_default_str();
+  add_actuators_option(sub, opts->actuators);
+  sub->add_flag("--rigid", opts->rigid, "the rigid-body tau, M and qdd without the --actuators terms");
   sub->footer("Memory of --method for n joints: " + tau_method_memory_orders() +
               ". Besides: O(n^2) for M and the forward dynamics, and the JSON output, O(n^2) per state, is built "
               "in memory before it is written.");

@@ -21,6 +21,7 @@
 #include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
 #include "cli.hpp"
+#include "drives_option.hpp"
 #include "output_file.hpp"
 #include "payload_option.hpp"
 #include "plot.hpp"
@@ -35,7 +36,9 @@ struct SimulateOptions {
   std::string integrator = "rk45", method_fd = "aba", out, plot, payload, payload_frame;
   double duration = 0, dt = 1e-3, output_period = 0, rtol = 1e-6, atol = 1e-8, move_time = 0, rate = 1000;
   bool stop_at_limits = false, summary = false, quiet = false, tolerances_given = false, period_given = false;
-  bool passive() const { return torque == "zero" && controller.empty(); }
+  std::string actuators;  ///< --actuators (with friction the energy is not conserved: not passive)
+  bool stiction = false;
+  bool passive() const { return torque == "zero" && controller.empty() && actuators.empty(); }
 };
 
 /// The energy-error bound of a passive run, as a fraction of the largest kinetic energy (see
@@ -156,6 +159,9 @@ std::string summary_text(const Model& model, const SimulateOptions& o, const sim
   if (o.passive())  // no torque: the total energy is conserved, any change is the integrator's
     text += "largest drift " + human(s.drift, 3) + " J (" + human(s.kmax > 0 ? s.drift / s.kmax : 0.0, 3) +
             " of the largest kinetic energy, " + human(s.kmax, 4) + " J)\n";
+  else if (o.torque == "zero" && o.controller.empty())  // --actuators alone: friction dissipates
+    text += "energy lost to friction " + human(s.e0 - s.e_last, 4) + " J (energy at t = 0 minus energy at t = " +
+            shortest(st.final_time) + ")\n";
   else  // torques act: the energy changes by the work they do
     text += "work done by the input " + human(s.e_last - s.e0, 4) + " J (energy at t = " + shortest(st.final_time) +
             " minus energy at t = 0)\n";
@@ -202,6 +208,9 @@ int run_simulate(const SimulateOptions& o) {
   const VecX<double> q0 = o.q0.empty() ? VecX<double>::Zero(n) : joint_vector(o.q0, o.model, n, "--q0");
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
   std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0);
+  const drives::DriveSet drive_set = load_cli_drives(o.actuators, model, o.model);
+  so.drives = drive_set.empty() ? nullptr : &drive_set;
+  so.stiction.enabled = o.stiction;
 
   // No progress line between rows that go to the same terminal.
   const bool rows_on_terminal = (o.out.empty() || o.out == "-") && isatty(STDOUT_FILENO) == 1;
@@ -281,6 +290,10 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("--plot", o->plot, "PNG file: positions, velocities, torques and energy against time");
   sub->add_flag("--summary", o->summary,
                 "print steps, energy drift (work done by the input when torques act) and wall time on stderr");
+  add_actuators_option(sub, o->actuators);
+  sub->add_flag("--stiction", o->stiction,
+                "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
+                "within its static friction (docs/drives.md)");
   sub->add_flag("--quiet", o->quiet, "no progress line and no warnings on stderr (errors and --summary still)");
   return Command{sub, [o, rtol, atol, period] {
                    o->tolerances_given = rtol->count() > 0 || atol->count() > 0;
