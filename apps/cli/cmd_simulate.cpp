@@ -21,7 +21,9 @@
 #include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
 #include "cli.hpp"
+#include "drives_option.hpp"
 #include "output_file.hpp"
+#include "payload_option.hpp"
 #include "plot.hpp"
 
 namespace armdyn::cli {
@@ -31,10 +33,12 @@ namespace fs = std::filesystem;
 
 struct SimulateOptions {
   std::string model, q0, v0, gravity, torque = "zero", controller, goal, profile = "quintic", kp, kd;
-  std::string integrator = "rk45", method_fd = "aba", out, plot;
+  std::string integrator = "rk45", method_fd = "aba", out, plot, payload, payload_frame;
   double duration = 0, dt = 1e-3, output_period = 0, rtol = 1e-6, atol = 1e-8, move_time = 0, rate = 1000;
   bool stop_at_limits = false, summary = false, quiet = false, tolerances_given = false, period_given = false;
-  bool passive() const { return torque == "zero" && controller.empty(); }
+  std::string actuators;  ///< --actuators (with friction the energy is not conserved: not passive)
+  bool stiction = false;
+  bool passive() const { return torque == "zero" && controller.empty() && actuators.empty(); }
 };
 
 /// The energy-error bound of a passive run, as a fraction of the largest kinetic energy (see
@@ -155,6 +159,9 @@ std::string summary_text(const Model& model, const SimulateOptions& o, const sim
   if (o.passive())  // no torque: the total energy is conserved, any change is the integrator's
     text += "largest drift " + human(s.drift, 3) + " J (" + human(s.kmax > 0 ? s.drift / s.kmax : 0.0, 3) +
             " of the largest kinetic energy, " + human(s.kmax, 4) + " J)\n";
+  else if (o.torque == "zero" && o.controller.empty())  // --actuators alone: friction dissipates
+    text += "energy lost to friction " + human(s.e0 - s.e_last, 4) + " J (energy at t = 0 minus energy at t = " +
+            shortest(st.final_time) + ")\n";
   else  // torques act: the energy changes by the work they do
     text += "work done by the input " + human(s.e_last - s.e0, 4) + " J (energy at t = " + shortest(st.final_time) +
             " minus energy at t = 0)\n";
@@ -189,7 +196,7 @@ int run_simulate(const SimulateOptions& o) {
     if (csv.streaming())
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_simulate.csv").string(), "--plot");
   }
-  Model model = load_model(o.model);
+  Model model = with_payload_option(load_model(o.model), o.payload, o.payload_frame);
   if (!o.gravity.empty()) {
     const VecX<double> g = parse_list(o.gravity, 3, "--gravity");
     model = model.with_gravity(g.head<3>());
@@ -201,6 +208,9 @@ int run_simulate(const SimulateOptions& o) {
   const VecX<double> q0 = o.q0.empty() ? VecX<double>::Zero(n) : joint_vector(o.q0, o.model, n, "--q0");
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
   std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0);
+  const drives::DriveSet drive_set = load_cli_drives(o.actuators, model, o.model);
+  so.drives = drive_set.empty() ? nullptr : &drive_set;
+  so.stiction.enabled = o.stiction;
 
   // No progress line between rows that go to the same terminal.
   const bool rows_on_terminal = (o.out.empty() || o.out == "-") && isatty(STDOUT_FILENO) == 1;
@@ -271,11 +281,19 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("--kd", o->kd, "derivative gains: n numbers or one for all");
   sub->add_option("--control-rate", o->rate, "controller samples per second, zero-order hold (0: continuous)")
       ->capture_default_str();
+  sub->add_option("--payload", o->payload,
+                  "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "
+                  "axes (inertia about the centre of mass) or a JSON object (docs/loads.md); the controllers know it");
+  sub->add_option("--payload-frame", o->payload_frame, "frame holding --payload (default: the last moving body's frame)");
   sub->add_flag("--stop-at-limits", o->stop_at_limits, "stop when a joint leaves its limits (default: warn once per joint)");
   sub->add_option("--out", o->out, "CSV file to write ('-' or default: stdout; a FIFO or device is written directly)");
   sub->add_option("--plot", o->plot, "PNG file: positions, velocities, torques and energy against time");
   sub->add_flag("--summary", o->summary,
                 "print steps, energy drift (work done by the input when torques act) and wall time on stderr");
+  add_actuators_option(sub, o->actuators);
+  sub->add_flag("--stiction", o->stiction,
+                "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
+                "within its static friction (docs/drives.md)");
   sub->add_flag("--quiet", o->quiet, "no progress line and no warnings on stderr (errors and --summary still)");
   return Command{sub, [o, rtol, atol, period] {
                    o->tolerances_given = rtol->count() > 0 || atol->count() > 0;
