@@ -1,0 +1,152 @@
+// Inverse and forward dynamics, the terms of the equations of motion and the energies, for one
+// state (n,) or a batch (m, n).
+#include <pybind11/stl.h>
+
+#include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/rnea.hpp"
+#include "docstrings.hpp"
+#include "handles.hpp"
+
+namespace armdyn::python {
+namespace {
+
+using Forces = std::vector<Force<double>>;
+
+// f_ext as one wrench per body in its body frame about its origin (what rnea takes): from a dict
+// {frame name: [fx, fy, fz, nx, ny, nz]} (the frame's axes, about its origin) or an array of
+// shape (nbodies, 6) (each body's joint frame, about its origin). Linear part first, like the
+// Jacobian's rows. Wrenches on the fixed base change nothing and are accepted.
+std::optional<Forces> f_ext_arg(const Model& model, py::handle obj) {
+  if (obj.is_none()) return std::nullopt;
+  Forces out(static_cast<std::size_t>(model.dof));
+  if (py::isinstance<py::dict>(obj)) {
+    for (auto [key, value] : obj.cast<py::dict>()) {
+      const int k = frame_arg(model, key, "rnea: f_ext");
+      const std::string name = "f_ext['" + model.frames[k].name + "']";
+      const Array w = fixed_arg(value, "rnea", name.c_str(), {6});
+      const Frame<double>& frame = model.frames[k];
+      if (frame.body < 0) continue;
+      const Vec3<double> f = frame.placement.R * Vec3<double>(w.at(0), w.at(1), w.at(2));
+      const Vec3<double> n = frame.placement.R * Vec3<double>(w.at(3), w.at(4), w.at(5));
+      Force<double>& body = out[static_cast<std::size_t>(frame.body)];
+      body.f += f;
+      body.n += n + frame.placement.p.cross(f);
+    }
+    return out;
+  }
+  const Array w = fixed_arg(obj, "rnea", "f_ext", {model.dof, 6});
+  for (int i = 0; i < model.dof; ++i) {
+    out[static_cast<std::size_t>(i)].f = Vec3<double>(w.at(i, 0), w.at(i, 1), w.at(i, 2));
+    out[static_cast<std::size_t>(i)].n = Vec3<double>(w.at(i, 3), w.at(i, 4), w.at(i, 5));
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_dynamics(py::module_& m) {
+  const auto model_arg = py::arg("model"), data_arg = py::arg("data").none(true);
+
+  m.def("rnea", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_, py::handle f) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "rnea", "q", n), v = states_arg(v_, "rnea", "v", n, &q),
+                 a = states_arg(a_, "rnea", "a", n, &q);
+    const std::optional<Forces> fext = f_ext_arg(model.get(), f);
+    const Forces* fp = fext ? &*fext : nullptr;
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "rnea");
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(rnea(*w.model, w.data, q.row(k), v.row(k), a.row(k), fp), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("f_ext") = py::none(), doc::rnea);
+
+  m.def("crba", [](const PyModel& model, PyData* data, py::handle q_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "crba", "q", n);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "crba");
+    return evaluate(model, ws, q, {n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(crba(*w.model, w.data, q.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), doc::crba);
+
+  m.def("nonlinear_effects", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "nonlinear_effects", "q", n), v = states_arg(v_, "nonlinear_effects", "v", n, &q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "nonlinear_effects");
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(nonlinear_effects(*w.model, w.data, q.row(k), v.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), doc::nonlinear_effects);
+
+  m.def("gravity", [](const PyModel& model, PyData* data, py::handle q_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "gravity", "q", n);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "gravity");
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(gravity_torque(*w.model, w.data, q.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), doc::gravity);
+
+  m.def("coriolis_matrix", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "coriolis_matrix", "q", n), v = states_arg(v_, "coriolis_matrix", "v", n, &q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "coriolis_matrix");
+    return evaluate(model, ws, q, {n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(terms::coriolis_matrix(*w.model, w.terms(), q.row(k), v.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), doc::coriolis_matrix);
+
+  m.def("forward_dynamics", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle tau_,
+                               const std::string& method) {
+    const FdMethod fd = fd_method_from_name(method);
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "forward_dynamics", "q", n), v = states_arg(v_, "forward_dynamics", "v", n, &q),
+                 tau = states_arg(tau_, "forward_dynamics", "tau", n, &q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "forward_dynamics");
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(forward_dynamics(fd, *w.model, w.data, w.fd, q.row(k), v.row(k), tau.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), py::arg("method") = "aba",
+        doc::forward_dynamics);
+
+  m.def("aba", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle tau_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "aba", "q", n), v = states_arg(v_, "aba", "v", n, &q),
+                 tau = states_arg(tau_, "aba", "tau", n, &q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "aba");
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(aba(*w.model, w.data, w.fd.aba, q.row(k), v.row(k), tau.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), doc::aba);
+
+  m.def("kinetic_energy", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "kinetic_energy", "q", n), v = states_arg(v_, "kinetic_energy", "v", n, &q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "kinetic_energy");
+    return evaluate(model, ws, q, {}, [&](Workspace& w, py::ssize_t k, double* out) {
+      *out = terms::kinetic_energy(*w.model, w.terms(), q.row(k), v.row(k));
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), doc::kinetic_energy);
+
+  m.def("potential_energy", [](const PyModel& model, PyData* data, py::handle q_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "potential_energy", "q", n);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "potential_energy");
+    return evaluate(model, ws, q, {}, [&](Workspace& w, py::ssize_t k, double* out) {
+      *out = terms::potential_energy(*w.model, w.terms(), q.row(k));
+    });
+  }, model_arg, data_arg, py::arg("q"), doc::potential_energy);
+
+  m.def("forward_dynamics_methods", [] { return fd_method_names(); },
+        "Names of the forward-dynamics routes: 'aba', 'crba', 'walker-orin'.");
+}
+
+}  // namespace armdyn::python

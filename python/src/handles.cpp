@@ -1,0 +1,37 @@
+#include "handles.hpp"
+
+namespace armdyn::python {
+
+Workspace& workspace_of(const PyModel& model, PyData& data, const char* fn) {
+  if (data.model != model.model)
+    throw py::value_error(std::string(fn) + ": data was made by another model ('" + data.model->name +
+                          "'); use model.create_data()");
+  return data.ws;
+}
+
+int frame_arg(const Model& model, py::handle frame, const char* fn) {
+  const int count = static_cast<int>(model.frames.size());
+  if (py::isinstance<py::str>(frame)) {
+    const std::string name = frame.cast<std::string>();
+    const int index = model.frame_index(name);
+    if (index >= 0) return index;
+    std::string names;
+    for (const Frame<double>& f : model.frames) names += (names.empty() ? "" : ", ") + f.name;
+    throw py::value_error(std::string(fn) + ": frame: unknown frame '" + name + "' in model '" + model.name +
+                          "' (frames: " + names + ")");
+  }
+  if (py::isinstance<py::int_>(frame) && !py::isinstance<py::bool_>(frame)) {
+    const long long index = frame.cast<long long>();
+    if (index >= 0 && index < count) return static_cast<int>(index);
+    throw py::value_error(std::string(fn) + ": frame: index " + std::to_string(index) + " out of range [0, " +
+                          std::to_string(count) + ")");
+  }
+  throw py::type_error(std::string(fn) + ": frame: expected a frame name (str) or index (int)");
+}
+
+int& batch_threads() {
+  static int threads = 0;
+  return threads;
+}
+
+}  // namespace armdyn::python
