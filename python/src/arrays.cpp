@@ -49,22 +49,30 @@ std::string shape_text(const std::vector<std::string>& dims) {
 }
 
 States states_arg(py::handle obj, const char* fn, const char* name, py::ssize_t n, const States* like) {
-  const std::string nn = std::to_string(n);
-  std::string expected = shape_text({nn}) + " or " + shape_text({"m", nn});
-  if (like) expected = like->batch ? shape_text({std::to_string(like->m), nn}) + " like q" : shape_text({nn}) + " like q";
-  States s;
-  s.array = convert(obj, fn, name, expected);
-  const py::ssize_t ndim = s.array.ndim();
-  const bool ok_single = ndim == 1 && s.array.shape(0) == n;
-  const bool ok_batch = ndim == 2 && s.array.shape(1) == n;
-  const bool ok = like ? (like->batch ? ok_batch && s.array.shape(0) == like->m : ok_single) : (ok_single || ok_batch);
+  // The message of a wrong argument, built only when one is.
+  const auto expected = [&] {
+    const std::string nn = std::to_string(n);
+    if (!like) return shape_text({nn}) + " or " + shape_text({"m", nn});
+    return (like->batch ? shape_text({std::to_string(like->m), nn}) : shape_text({nn})) + " like q";
+  };
+  Array array = Array::check_(obj) ? py::reinterpret_borrow<Array>(obj)  // already float64, C order: no copy
+                                    : Array::ensure(obj);
+  if (!array)
+    throw py::value_error(std::string(fn) + ": " + name + ": expected an array of numbers of shape " + expected() +
+                          ", got an object of type " + std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+  const py::ssize_t ndim = array.ndim();
+  const bool ok_single = ndim == 1 && array.shape(0) == n;
+  const bool ok_batch = ndim == 2 && array.shape(1) == n;
+  const bool ok = like ? (like->batch ? ok_batch && array.shape(0) == like->m : ok_single) : (ok_single || ok_batch);
   if (!ok)
-    throw py::value_error(std::string(fn) + ": " + name + ": expected shape " + expected + ", got " + got_shape(s.array));
-  check_finite(s.array, fn, name);
-  s.data = s.array.data();
+    throw py::value_error(std::string(fn) + ": " + name + ": expected shape " + expected() + ", got " + got_shape(array));
+  check_finite(array, fn, name);
+  States s;
+  s.data = array.data();
   s.n = n;
   s.batch = ndim == 2;
-  s.m = s.batch ? s.array.shape(0) : 1;
+  s.m = s.batch ? array.shape(0) : 1;
+  s.keep = std::move(array);
   return s;
 }
 
@@ -80,6 +88,18 @@ Array fixed_arg(py::handle obj, const char* fn, const char* name, const std::vec
   return a;
 }
 
-py::array_t<double> new_array(const std::vector<py::ssize_t>& shape) { return py::array_t<double>(shape); }
+py::array_t<double> new_array(const std::vector<py::ssize_t>& shape) { return new_array(shape.data(), static_cast<int>(shape.size())); }
+
+py::array_t<double> new_array(const py::ssize_t* dims, int nd) {
+  // numpy's constructor directly: pybind11's array_t(shape) builds shape and stride vectors first.
+  const auto& api = py::detail::npy_api::get();
+  static PyObject* const descr = py::dtype::of<double>().release().ptr();  // one reference kept for good
+  Py_INCREF(descr);  // PyArray_NewFromDescr steals one
+  PyObject* a = api.PyArray_NewFromDescr_(api.PyArray_Type_, descr, nd,
+                                          const_cast<Py_intptr_t*>(reinterpret_cast<const Py_intptr_t*>(dims)),
+                                          nullptr, nullptr, 0, nullptr);
+  if (!a) throw py::error_already_set();
+  return py::reinterpret_steal<py::array_t<double>>(a);
+}
 
 }  // namespace armdyn::python

@@ -22,7 +22,7 @@ using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
 /// One joint-space argument: a single state (batch == false, m == 1) or m stacked states.
 struct States {
-  Array array;  ///< keeps the numbers alive
+  py::object keep;  ///< the float64 array holding the numbers (a py::object: a default array_t allocates)
   const double* data = nullptr;
   py::ssize_t m = 1;
   py::ssize_t n = 0;
@@ -45,6 +45,7 @@ std::string shape_text(const std::vector<std::string>& dims);
 
 /// A new float64 C-order array of `shape` (uninitialised).
 py::array_t<double> new_array(const std::vector<py::ssize_t>& shape);
+py::array_t<double> new_array(const py::ssize_t* dims, int nd);
 
 /// Writes an Eigen matrix row-major (C order) into out.
 template <class Matrix> void store(const Matrix& x, double* out) {

@@ -4,6 +4,7 @@
 // (TBB, the GIL released, one workspace per thread).
 #include <pybind11/pybind11.h>
 
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,19 +82,25 @@ void run_batch(py::ssize_t m, py::ssize_t size, double* out, Make make, Kernel k
   });
 }
 
+/// The shape of one state's result, e.g. {n}, {n, n}, {} (a scalar).
+using Shape = std::initializer_list<py::ssize_t>;
+
 /// The result array of a call: `shape` for one state, (m, *shape) for a batch; `size` = the
 /// doubles per state. A scalar result of one state is returned as a Python float by finish().
-inline py::array_t<double> result_array(const States& q, const std::vector<py::ssize_t>& shape, py::ssize_t& size) {
+inline py::array_t<double> result_array(const States& q, Shape shape, py::ssize_t& size) {
   size = 1;
-  for (py::ssize_t d : shape) size *= d;
-  std::vector<py::ssize_t> full;
-  if (q.batch) full.push_back(q.m);
-  full.insert(full.end(), shape.begin(), shape.end());
-  return new_array(full);
+  py::ssize_t dims[8];
+  int nd = 0;
+  if (q.batch) dims[nd++] = q.m;
+  for (py::ssize_t d : shape) {
+    size *= d;
+    dims[nd++] = d;
+  }
+  return new_array(dims, nd);
 }
 
-inline py::object finish(const States& q, const std::vector<py::ssize_t>& shape, py::array_t<double> out) {
-  if (!q.batch && shape.empty()) return py::float_(*out.data());
+inline py::object finish(const States& q, Shape shape, py::array_t<double> out) {
+  if (!q.batch && shape.size() == 0) return py::float_(*out.data());
   return out;
 }
 
@@ -101,7 +108,7 @@ inline py::object finish(const States& q, const std::vector<py::ssize_t>& shape,
 /// an array of `shape` (one state) or (m, *shape) (a batch); a scalar result (empty shape) is a
 /// Python float for one state.
 template <class Kernel>
-py::object evaluate(const PyModel& model, Workspace& single, const States& q, const std::vector<py::ssize_t>& shape,
+py::object evaluate(const PyModel& model, Workspace& single, const States& q, Shape shape,
                     Kernel kernel) {
   py::ssize_t size = 0;
   py::array_t<double> out = result_array(q, shape, size);
@@ -118,7 +125,7 @@ py::object evaluate(const PyModel& model, Workspace& single, const States& q, co
 /// The same with a Work of the caller's kind made by make() (one for one state, one per thread
 /// for a batch).
 template <class Work, class Make, class Kernel>
-py::object evaluate_with(const States& q, const std::vector<py::ssize_t>& shape, Make make, Kernel kernel) {
+py::object evaluate_with(const States& q, Shape shape, Make make, Kernel kernel) {
   py::ssize_t size = 0;
   py::array_t<double> out = result_array(q, shape, size);
   double* dst = out.mutable_data();
