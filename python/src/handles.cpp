@@ -20,8 +20,8 @@ int frame_arg(const Model& model, py::handle frame, const char* fn) {
     throw py::value_error(std::string(fn) + ": frame: unknown frame '" + name + "' in model '" + model.name +
                           "' (frames: " + names + ")");
   }
-  if (py::isinstance<py::int_>(frame) && !py::isinstance<py::bool_>(frame)) {
-    const long long index = frame.cast<long long>();
+  if (PyIndex_Check(frame.ptr()) && !py::isinstance<py::bool_>(frame)) {  // int, numpy integers
+    const long long index = py::reinterpret_steal<py::int_>(PyNumber_Index(frame.ptr())).cast<long long>();
     if (index >= 0 && index < count) return static_cast<int>(index);
     throw py::value_error(std::string(fn) + ": frame: index " + std::to_string(index) + " out of range [0, " +
                           std::to_string(count) + ")");

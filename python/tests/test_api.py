@@ -175,6 +175,9 @@ def test_jacobian_world_and_local_against_finite_differences():
     R = T0[:3, :3]
     np.testing.assert_allclose(Jl[:3], R.T @ J[:3], atol=1e-14)
     np.testing.assert_allclose(Jl[3:], R.T @ J[3:], atol=1e-14)
+    np.testing.assert_array_equal(armdyn.jacobian(model, None, q, np.int64(model.frame_names.index(frame))), J)
+    with pytest.raises(TypeError, match="jacobian: frame: expected a frame name"):
+        armdyn.jacobian(model, None, q, 2.0)
     placements = armdyn.forward_kinematics(model, None, q)
     assert placements.shape == (6, 4, 4)
     np.testing.assert_array_equal(placements[:, 3, :], np.tile([0, 0, 0, 1.0], (6, 1)))
