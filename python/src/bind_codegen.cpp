@@ -49,7 +49,7 @@ void bind_codegen(py::module_& m) {
         "--json`. generated=True: the counts of the code codegen() writes (rnea, mass_matrix, gravity, "
         "forward_dynamics). trig counts sine and cosine calls.");
   m.def("opcount_algorithms", [] { return opcount::algorithm_names(); },
-        "Every algorithm name opcount() takes: the production algorithms, then the formulations.");
+        "opcount_algorithms() -> list[str]\n\nEvery algorithm name opcount() takes: the production algorithms, then the formulations.");
 
   m.def("_codegen", [](const PyModel& model, py::handle algorithms, const std::string& prefix) {
     std::vector<std::string> names_all;

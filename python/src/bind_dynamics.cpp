@@ -146,7 +146,7 @@ void bind_dynamics(py::module_& m) {
   }, model_arg, data_arg, py::arg("q"), doc::potential_energy);
 
   m.def("forward_dynamics_methods", [] { return fd_method_names(); },
-        "Names of the forward-dynamics routes: 'aba', 'crba', 'walker-orin'.");
+        "forward_dynamics_methods() -> list[str]\n\nNames of the forward-dynamics routes: 'aba', 'crba', 'walker-orin'.");
 }
 
 }  // namespace armdyn::python

@@ -33,7 +33,7 @@ void bind_formulations(py::module_& top) {
     std::vector<std::string> out;
     for (const FormulationInfo& f : formulations()) out.push_back(f.name);
     return out;
-  }, "Names of the formulations, 'rnea' (the production recursive Newton-Euler) first.");
+  }, "names() -> list[str]\n\nNames of the formulations, 'rnea' (the production recursive Newton-Euler) first.");
 
   m.def("info", [](const std::string& name) {
     const FormulationInfo& f = info_of(name);
@@ -44,7 +44,7 @@ void bind_formulations(py::module_& top) {
     d["has_mass_matrix"] = f.has_mass_matrix;
     d["has_gravity_torque"] = f.has_gravity_torque;
     return d;
-  }, py::arg("name"), "What is known of a formulation: dict with name, source (where it is stated), chains_only, "
+  }, py::arg("name"), "info(name) -> dict\n\nWhat is known of a formulation: dict with name, source (where it is stated), chains_only, "
                       "has_mass_matrix, has_gravity_torque.");
 
   m.def("evaluate", [](const std::string& name, const PyModel& model, py::handle q_, py::handle v_, py::handle a_) {

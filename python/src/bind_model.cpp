@@ -66,9 +66,9 @@ void bind_model(py::module_& m) {
       .def("with_gravity", [](const PyModel& p, py::handle g) {
         const Array a = fixed_arg(g, "with_gravity", "gravity", {3});
         return PyModel{std::make_shared<const Model>(p.get().with_gravity(Vec3<double>(a.at(0), a.at(1), a.at(2))))};
-      }, py::arg("gravity"), "The same model with another gravity vector (shape (3,), m/s^2, base frame).")
+      }, py::arg("gravity"), "with_gravity(gravity) -> Model\n\nThe same model with another gravity vector (shape (3,), m/s^2, base frame).")
       .def("create_data", [](const PyModel& p) { return PyData(p.model); },
-           "A new workspace (armdyn.Data) for this model; one per thread.")
+           "create_data() -> Data\n\nA new workspace (armdyn.Data) for this model; one per thread.")
       .def("__repr__", [](const PyModel& p) {
         return "<armdyn.Model '" + p.get().name + "' with " + std::to_string(p.get().dof) + " joints>";
       });
@@ -82,9 +82,9 @@ void bind_model(py::module_& m) {
   m.def("load", [](const std::string& spec) {
     return PyModel{std::make_shared<const Model>(load_model(spec))};
   }, py::arg("spec"),
-        "Loads a model: a built-in name (see builtin_models()), a .urdf file or a .json DH file. Raises "
+        "load(spec) -> Model\n\nLoads a model: a built-in name (see builtin_models()), a .urdf file or a .json DH file. Raises "
         "armdyn.InputError / armdyn.ModelError with the loader's message.");
-  m.def("builtin_models", [] { return builtin_names(); }, "Names of the built-in models.");
+  m.def("builtin_models", [] { return builtin_names(); }, "builtin_models() -> list[str]\n\nNames of the built-in models.");
 }
 
 }  // namespace armdyn::python

@@ -97,7 +97,7 @@ void bind_simulation(py::module_& m) {
         py::arg("dt"), py::arg("output_period"), py::arg("rtol"), py::arg("atol"), py::arg("method"),
         py::arg("stop_at_limits"), "The simulation itself; use armdyn.simulate().");
 
-  m.def("integrators", [] { return sim::integrator_names(); }, "Names of the integrators simulate() takes.");
+  m.def("integrators", [] { return sim::integrator_names(); }, "integrators() -> list[str]\n\nNames of the integrators simulate() takes.");
 
   m.def("_csv", [](py::handle t_, py::handle q_, py::handle v_, py::handle a_, py::handle tau_, py::handle k_,
                    py::handle p_) {

@@ -4,6 +4,8 @@
 
 PYBIND11_MODULE(_armdyn, m) {
   namespace py = pybind11;
+  py::options options;
+  options.disable_function_signatures();  // every docstring states its own, in numpy terms
   m.doc() = "armdyn: rigid-body dynamics of robot manipulators (the compiled part of the package armdyn)";
   m.attr("__version__") = ARMDYN_VERSION;
 
@@ -28,9 +30,9 @@ PYBIND11_MODULE(_armdyn, m) {
   m.def("set_num_threads", [](int n) {
     if (n < 0) throw py::value_error("set_num_threads: n must be >= 0 (0: every core), got " + std::to_string(n));
     armdyn::python::batch_threads() = n;
-  }, py::arg("n"), "Threads the batch evaluations run on (0, the default: every core).");
+  }, py::arg("n"), "set_num_threads(n)\n\nThreads the batch evaluations run on (0, the default: every core).");
   m.def("get_num_threads", [] { return armdyn::python::batch_threads(); },
-        "Threads the batch evaluations run on (0: every core).");
+        "get_num_threads() -> int\n\nThreads the batch evaluations run on (0: every core).");
 
   armdyn::python::bind_model(m);
   armdyn::python::bind_dynamics(m);

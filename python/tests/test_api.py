@@ -220,3 +220,37 @@ def test_the_package_is_typed():
     for name in armdyn.__all__:
         assert getattr(armdyn, name).__doc__, name
     assert "(m, n)" in armdyn.rnea.__doc__ and "N m" in armdyn.rnea.__doc__
+
+
+def _runtime_parameters(function):
+    """Parameter names of a function: from its signature, or from the first line of a compiled
+    function's docstring ("name(a, b, c=None) -> ...")."""
+    import inspect
+    import re
+    try:
+        return [p for p in inspect.signature(function).parameters if p != "self"]
+    except (TypeError, ValueError):
+        first = function.__doc__.splitlines()[0]
+        inside = re.match(r"\w+\((.*)\)", first).group(1)
+        return [part.split("=")[0].strip() for part in inside.split(",") if part.strip()]
+
+
+def test_the_stub_declares_every_public_name_with_the_runtime_parameters():
+    import ast
+    stub = ast.parse(open(os.path.join(os.path.dirname(armdyn.__file__), "__init__.pyi")).read())
+    declared = {}
+    for node in stub.body:
+        if isinstance(node, ast.FunctionDef):
+            declared[node.name] = [a.arg for a in node.args.args + node.args.kwonlyargs]
+        elif isinstance(node, ast.ClassDef):
+            declared[node.name] = None
+        elif isinstance(node, ast.AnnAssign):
+            declared[node.target.id] = None
+    assert set(armdyn.__all__) <= set(declared), set(armdyn.__all__) - set(declared)
+    for name, parameters in declared.items():
+        if parameters is not None and name in armdyn.__all__:
+            assert _runtime_parameters(getattr(armdyn, name)) == parameters, name
+    formulations = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "_Formulations")
+    for method in formulations.body:
+        stub_parameters = [a.arg for a in method.args.args][1:]
+        assert _runtime_parameters(getattr(armdyn.formulations, method.name)) == stub_parameters, method.name
