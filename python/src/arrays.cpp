@@ -12,7 +12,14 @@ std::string got_shape(const py::array& a) {
   return shape_text(dims);
 }
 
+// numpy would drop the imaginary part of a complex array (with a warning only).
+void refuse_complex(py::handle obj, const char* fn, const char* name) {
+  if (py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).dtype().kind() == 'c')
+    throw py::value_error(std::string(fn) + ": " + name + ": expected real numbers, got a complex array");
+}
+
 Array convert(py::handle obj, const char* fn, const char* name, const std::string& expected) {
+  refuse_complex(obj, fn, name);
   Array a = Array::ensure(obj);
   if (!a)
     throw py::value_error(std::string(fn) + ": " + name + ": expected an array of numbers of shape " + expected +
@@ -55,8 +62,9 @@ States states_arg(py::handle obj, const char* fn, const char* name, py::ssize_t 
     if (!like) return shape_text({nn}) + " or " + shape_text({"m", nn});
     return (like->batch ? shape_text({std::to_string(like->m), nn}) : shape_text({nn})) + " like q";
   };
-  Array array = Array::check_(obj) ? py::reinterpret_borrow<Array>(obj)  // already float64, C order: no copy
-                                    : Array::ensure(obj);
+  const bool ready = Array::check_(obj);  // already float64 and C order: used without a copy
+  if (!ready) refuse_complex(obj, fn, name);
+  Array array = ready ? py::reinterpret_borrow<Array>(obj) : Array::ensure(obj);
   if (!array)
     throw py::value_error(std::string(fn) + ": " + name + ": expected an array of numbers of shape " + expected() +
                           ", got an object of type " + std::string(py::str(py::type::handle_of(obj).attr("__name__"))));

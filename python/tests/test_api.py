@@ -96,6 +96,10 @@ def test_wrong_shapes_name_the_argument_and_the_expected_shape():
         armdyn.nonlinear_effects(model, None, np.zeros((4, 6)), np.zeros((3, 6)))
     with pytest.raises(ValueError, match=r"gravity: q: expected an array of numbers of shape .* got an object of type"):
         armdyn.gravity(model, None, ["a"] * 6)
+    with pytest.raises(ValueError, match=r"crba: q: expected real numbers, got a complex array"):
+        armdyn.crba(model, None, np.zeros(6, dtype=complex))
+    with pytest.raises(ValueError, match=r"with_gravity: gravity: expected real numbers"):
+        model.with_gravity(np.array([0, 0, -9.81j]))
     with pytest.raises(ValueError, match=r"rnea: f_ext: expected shape \(6, 6\), got \(6, 3\)"):
         armdyn.rnea(model, None, np.zeros(6), np.zeros(6), np.zeros(6), f_ext=np.zeros((6, 3)))
     with pytest.raises(ValueError, match=r"simulate: q0: expected shape \(6,\)"):
