@@ -35,7 +35,9 @@ from ._armdyn import (
     forward_dynamics,
     forward_dynamics_methods,
     forward_kinematics,
+    frame_acceleration,
     frame_placement,
+    frame_velocity,
     get_num_threads,
     gravity,
     integrators,
@@ -56,7 +58,7 @@ __version__ = _armdyn.__version__
 __all__ = [
     "Data", "InputError", "Model", "ModelError", "GeneratedCode", "SimulationResult",
     "aba", "builtin_models", "codegen", "coriolis_matrix", "crba", "formulations", "forward_dynamics",
-    "forward_dynamics_methods", "forward_kinematics", "frame_placement", "get_num_threads", "gravity",
+    "forward_dynamics_methods", "forward_kinematics", "frame_acceleration", "frame_placement", "frame_velocity", "get_num_threads", "gravity",
     "integrators", "jacobian", "kinetic_energy", "load", "nonlinear_effects", "opcount",
     "opcount_algorithms", "potential_energy", "rnea", "set_num_threads", "simulate",
 ]

@@ -83,6 +83,9 @@ def forward_kinematics(model: Model, data: Optional[Data], q: ArrayLike) -> Arra
 def frame_placement(model: Model, data: Optional[Data], q: ArrayLike, frame: FrameRef) -> Array: ...  # (4, 4)
 def jacobian(model: Model, data: Optional[Data], q: ArrayLike, frame: FrameRef,
              frame_axes: str = ...) -> Array: ...  # (6, n): linear rows first
+def frame_velocity(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, frame: FrameRef) -> Array: ...  # (6,)
+def frame_acceleration(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, a: ArrayLike,
+                       frame: FrameRef) -> Array: ...  # (6,)
 
 class _Formulations(ModuleType):
     def names(self) -> List[str]: ...

@@ -1,4 +1,5 @@
 // Forward kinematics, frame placements and frame Jacobians, for one state (n,) or a batch (m, n).
+#include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "docstrings.hpp"
 #include "handles.hpp"
@@ -54,6 +55,30 @@ void bind_kinematics(py::module_& m) {
       store(frame_jacobian(*w.model, w.data, w.frame, frame, q.row(k), axes), out);
     });
   }, model_arg, data_arg, py::arg("q"), py::arg("frame"), py::arg("frame_axes") = "world", doc::jacobian);
+
+  m.def("frame_velocity", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle frame_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "frame_velocity", "q", n), v = states_arg(v_, "frame_velocity", "v", n, &q);
+    const int frame = frame_arg(model.get(), frame_, "frame_velocity");
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "frame_velocity");
+    return evaluate(model, ws, q, {6}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(frame_velocity(*w.model, w.data, w.frame, frame, q.row(k), v.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("frame"), doc::frame_velocity);
+
+  m.def("frame_acceleration", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
+                                 py::handle frame_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "frame_acceleration", "q", n), v = states_arg(v_, "frame_acceleration", "v", n, &q),
+                 a = states_arg(a_, "frame_acceleration", "a", n, &q);
+    const int frame = frame_arg(model.get(), frame_, "frame_acceleration");
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "frame_acceleration");
+    return evaluate(model, ws, q, {6}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(frame_acceleration(*w.model, w.data, w.frame, frame, q.row(k), v.row(k), a.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("frame"), doc::frame_acceleration);
 }
 
 }  // namespace armdyn::python

@@ -70,6 +70,16 @@ inline constexpr const char* jacobian =
     "the frame's angular velocity (rad/s), in the base axes (frame_axes='world') or the frame's own "
     "axes ('local'). Joints off the frame's path give zero columns." ARMDYN_BATCH_NOTE;
 
+inline constexpr const char* frame_velocity =
+    "frame_velocity(model, data, q, v, frame) -> [v_origin; w]\n\nVelocity of a named frame in the base "
+    "axes (equal to jacobian(...) @ v): the velocity of its origin (m/s) then its angular velocity "
+    "(rad/s), shape (6,) or (m, 6)." ARMDYN_BATCH_NOTE;
+
+inline constexpr const char* frame_acceleration =
+    "frame_acceleration(model, data, q, v, a, frame) -> [d2p/dt2; dw/dt]\n\nClassical acceleration of a "
+    "named frame in the base axes (J a + dJ/dt v; gravity not included): the acceleration of its origin "
+    "(m/s^2) then its angular acceleration (rad/s^2), shape (6,) or (m, 6)." ARMDYN_BATCH_NOTE;
+
 #undef ARMDYN_BATCH_NOTE
 
 }  // namespace armdyn::python::doc

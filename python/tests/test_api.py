@@ -182,6 +182,11 @@ def test_jacobian_world_and_local_against_finite_differences():
     np.testing.assert_array_equal(armdyn.jacobian(model, None, q, np.int64(model.frame_names.index(frame))), J)
     with pytest.raises(TypeError, match="jacobian: frame: expected a frame name"):
         armdyn.jacobian(model, None, q, 2.0)
+    np.testing.assert_allclose(armdyn.frame_velocity(model, None, q, v, frame), J @ v, rtol=1e-13, atol=1e-13)
+    a = np.linspace(-1, 1, 6)
+    ahead = armdyn.frame_velocity(model, None, q + h * v, v + h * a, frame)
+    np.testing.assert_allclose(armdyn.frame_acceleration(model, None, q, v, a, frame),
+                               (ahead - armdyn.frame_velocity(model, None, q, v, frame)) / h, rtol=1e-5, atol=1e-5)
     placements = armdyn.forward_kinematics(model, None, q)
     assert placements.shape == (6, 4, 4)
     np.testing.assert_array_equal(placements[:, 3, :], np.tile([0, 0, 0, 1.0], (6, 1)))

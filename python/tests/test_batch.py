@@ -33,6 +33,8 @@ def calls(model):
         ("forward_kinematics", lambda d, q, v, a, t: armdyn.forward_kinematics(model, d, q)),
         ("frame_placement", lambda d, q, v, a, t: armdyn.frame_placement(model, d, q, frame)),
         ("jacobian", lambda d, q, v, a, t: armdyn.jacobian(model, d, q, frame)),
+        ("frame_velocity", lambda d, q, v, a, t: armdyn.frame_velocity(model, d, q, v, frame)),
+        ("frame_acceleration", lambda d, q, v, a, t: armdyn.frame_acceleration(model, d, q, v, a, frame)),
         ("jacobian local", lambda d, q, v, a, t: armdyn.jacobian(model, d, q, frame, frame_axes="local")),
         ("lagrange", lambda d, q, v, a, t: armdyn.formulations.evaluate("lagrange", model, q, v, a)),
         ("gibbs-appell", lambda d, q, v, a, t: armdyn.formulations.evaluate("gibbs-appell", model, q, v, a)),
