@@ -57,6 +57,18 @@ class Model:
 class Data:
     @property
     def model(self) -> Model: ...
+    @property
+    def tau(self) -> Array: ...  # (n,)
+    @property
+    def M(self) -> Array: ...  # (n, n)
+    @property
+    def nle(self) -> Array: ...  # (n,)
+    @property
+    def g(self) -> Array: ...  # (n,)
+    @property
+    def ddq(self) -> Array: ...  # (n,)
+    @property
+    def oMf(self) -> Array: ...  # (nframes, 4, 4)
 
 def load(spec: PathLike) -> Model: ...
 def builtin_models() -> List[str]: ...

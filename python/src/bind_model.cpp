@@ -14,6 +14,13 @@ py::array_t<double> vector_of(const std::vector<double>& x) {
   return out;
 }
 
+template <class Matrix> py::array_t<double> copy_of(const Matrix& x) {
+  py::array_t<double> out = x.cols() == 1 ? new_array({static_cast<py::ssize_t>(x.rows())})
+                                          : new_array({static_cast<py::ssize_t>(x.rows()), static_cast<py::ssize_t>(x.cols())});
+  store(x, out.mutable_data());
+  return out;
+}
+
 template <class Field> py::array_t<double> limits_of(const Model& model, Field field) {
   std::vector<double> x;
   for (const JointLimits& l : model.limits) x.push_back(l.*field);
@@ -75,8 +82,26 @@ void bind_model(py::module_& m) {
 
   py::class_<PyData>(m, "Data",
                      "The workspace of the algorithms for one model (model.create_data()). Not shared between "
-                     "threads; batches make their own.")
+                     "threads; batches make their own and leave it untouched. Its results (tau, M, nle, g, ddq, oMf) "
+                     "are those of the last one-state call that wrote them, as copies.")
       .def_property_readonly("model", [](const PyData& d) { return PyModel{d.model}; }, "The model it belongs to.")
+      .def_property_readonly("tau", [](const PyData& d) { return copy_of(d.ws.data.tau); },
+                             "tau of the last one-state rnea on this Data, a copy, shape (n,).")
+      .def_property_readonly("M", [](const PyData& d) { return copy_of(d.ws.data.M); },
+                             "M of the last one-state crba on this Data, a copy, shape (n, n).")
+      .def_property_readonly("nle", [](const PyData& d) { return copy_of(d.ws.data.c); },
+                             "c of the last one-state nonlinear_effects on this Data, a copy, shape (n,).")
+      .def_property_readonly("g", [](const PyData& d) { return copy_of(d.ws.data.g); },
+                             "g of the last one-state gravity on this Data, a copy, shape (n,).")
+      .def_property_readonly("ddq", [](const PyData& d) { return copy_of(d.ws.data.qdd); },
+                             "a of the last one-state aba or forward_dynamics on this Data, a copy, shape (n,).")
+      .def_property_readonly("oMf", [](const PyData& d) {
+        const std::vector<Transform<double>>& X = d.ws.data.oMf;
+        py::array_t<double> out = new_array({static_cast<py::ssize_t>(X.size()), 4, 4});
+        for (std::size_t k = 0; k < X.size(); ++k) store(X[k].matrix(), out.mutable_data() + 16 * k);
+        return out;
+      }, "Placements of the named frames (model.frame_names order) after the last one-state forward_kinematics, "
+         "frame_placement or jacobian on this Data, a copy, shape (nframes, 4, 4).")
       .def("__repr__", [](const PyData& d) { return "<armdyn.Data of '" + d.model->name + "'>"; });
 
   m.def("load", [](const std::string& spec) {

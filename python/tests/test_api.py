@@ -78,6 +78,16 @@ def test_results_are_new_float64_c_order_arrays_the_caller_owns():
     for result in (first, second, armdyn.rnea(model, data, q, q, q), armdyn.jacobian(model, data, q, 3)):
         assert result.dtype == np.float64 and result.flags.c_contiguous and result.flags.writeable
         assert result.flags.owndata or result.base is not None and not isinstance(result.base, np.ndarray)
+    tau = armdyn.rnea(model, data, q + 0.1, q, q + 0.2)
+    armdyn.rnea(model, data, np.zeros((3, 6)), np.zeros((3, 6)), np.zeros((3, 6)))  # a batch leaves data alone
+    np.testing.assert_array_equal(data.tau, tau)
+    np.testing.assert_array_equal(data.M, second)
+    for result, name in ((armdyn.gravity(model, data, q + 0.3), "g"), (armdyn.nonlinear_effects(model, data, q, q + 1), "nle"),
+                         (armdyn.aba(model, data, q, q, q + 1), "ddq")):
+        np.testing.assert_array_equal(getattr(data, name), result)
+    T = armdyn.frame_placement(model, data, q + 0.4, 2)
+    np.testing.assert_array_equal(data.oMf[2], T)
+    assert data.oMf.shape == (len(model.frame_names), 4, 4)
     assert not np.array_equal(first, second)  # the second call did not overwrite the first result
     first[0, 0] = 1e9  # and writing into a result changes nothing in the library
     np.testing.assert_array_equal(armdyn.crba(model, data, q + 0.5), second)
