@@ -2,7 +2,7 @@
 
 ctest runs the suite with PYTHONPATH=<build>/python and passes the paths below as environment
 variables: ARMDYN_CLI (the `armdyn` tool the results are compared with), ARMDYN_TEST_DATA_DIR,
-ARMDYN_EXAMPLES_DIR, ARMDYN_BUILD_DIR and ARMDYN_CMAKE.
+ARMDYN_EXAMPLES_DIR, ARMDYN_BUILD_DIR, ARMDYN_SOURCE_DIR and ARMDYN_CMAKE.
 """
 import json
 import os
