@@ -1,5 +1,7 @@
 #include "handles.hpp"
 
+#include <mutex>
+
 namespace armdyn::python {
 
 Workspace& workspace_of(const PyModel& model, PyData& data, const char* fn) {
@@ -29,9 +31,26 @@ int frame_arg(const Model& model, py::handle frame, const char* fn) {
   throw py::type_error(std::string(fn) + ": frame: expected a frame name (str) or index (int)");
 }
 
-int& batch_threads() {
-  static int threads = 0;
-  return threads;
+namespace {
+std::mutex arena_mutex;
+int threads_setting = 0;
+std::shared_ptr<tbb::task_arena> arena;  // made for threads_setting > 0
+}  // namespace
+
+int batch_threads() {
+  std::lock_guard<std::mutex> lock(arena_mutex);
+  return threads_setting;
+}
+
+void set_batch_threads(int threads) {
+  std::lock_guard<std::mutex> lock(arena_mutex);
+  threads_setting = threads;
+  arena = threads > 0 ? std::make_shared<tbb::task_arena>(threads) : nullptr;
+}
+
+std::shared_ptr<tbb::task_arena> batch_arena() {
+  std::lock_guard<std::mutex> lock(arena_mutex);
+  return arena;
 }
 
 }  // namespace armdyn::python

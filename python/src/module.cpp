@@ -29,7 +29,7 @@ PYBIND11_MODULE(_armdyn, m) {
 
   m.def("set_num_threads", [](int n) {
     if (n < 0) throw py::value_error("set_num_threads: n must be >= 0 (0: every core), got " + std::to_string(n));
-    armdyn::python::batch_threads() = n;
+    armdyn::python::set_batch_threads(n);
   }, py::arg("n"), "set_num_threads(n)\n\nThreads the batch evaluations run on (0, the default: every core).");
   m.def("get_num_threads", [] { return armdyn::python::batch_threads(); },
         "get_num_threads() -> int\n\nThreads the batch evaluations run on (0: every core).");

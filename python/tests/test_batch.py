@@ -11,7 +11,9 @@ import pytest
 import armdyn
 from conftest import MODELS_DIR, random_states
 
-M = 57  # not a multiple of any grain size
+# Enough states that a batch of the cheapest function is cut into chunks run on several threads
+# (chunks of about 50 us of work), and not a multiple of any chunk size.
+M = 4001
 
 
 def calls(model):
