@@ -30,6 +30,9 @@ from ._armdyn import (
     ModelError,
     aba,
     builtin_models,
+    centrifugal_matrix,
+    christoffel_symbols,
+    coriolis_coefficients,
     coriolis_matrix,
     crba,
     forward_dynamics,
@@ -43,6 +46,7 @@ from ._armdyn import (
     integrators,
     jacobian,
     kinetic_energy,
+    mass_matrix_derivatives,
     nonlinear_effects,
     opcount,
     opcount_algorithms,
@@ -57,9 +61,10 @@ __version__ = _armdyn.__version__
 
 __all__ = [
     "Data", "InputError", "Model", "ModelError", "GeneratedCode", "SimulationResult",
-    "aba", "builtin_models", "codegen", "coriolis_matrix", "crba", "formulations", "forward_dynamics",
+    "aba", "builtin_models", "centrifugal_matrix", "christoffel_symbols", "codegen", "coriolis_coefficients",
+    "coriolis_matrix", "crba", "formulations", "forward_dynamics",
     "forward_dynamics_methods", "forward_kinematics", "frame_acceleration", "frame_placement", "frame_velocity", "get_num_threads", "gravity",
-    "integrators", "jacobian", "kinetic_energy", "load", "nonlinear_effects", "opcount",
+    "integrators", "jacobian", "kinetic_energy", "load", "mass_matrix_derivatives", "nonlinear_effects", "opcount",
     "opcount_algorithms", "potential_energy", "rnea", "set_num_threads", "simulate",
 ]
 

@@ -145,6 +145,48 @@ void bind_dynamics(py::module_& m) {
     });
   }, model_arg, data_arg, py::arg("q"), doc::potential_energy);
 
+  m.def("mass_matrix_derivatives", [](const PyModel& model, PyData* data, py::handle q_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "mass_matrix_derivatives", "q", n);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "mass_matrix_derivatives");
+    return evaluate(model, ws, q, {n, n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      const std::vector<MatX<double>>& dM = terms::mass_matrix_derivatives(*w.model, w.terms(), q.row(k));
+      for (py::ssize_t i = 0; i < n; ++i) store(dM[static_cast<std::size_t>(i)], out + i * n * n);
+    });
+  }, model_arg, data_arg, py::arg("q"), doc::mass_matrix_derivatives);
+
+  m.def("christoffel_symbols", [](const PyModel& model, PyData* data, py::handle q_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "christoffel_symbols", "q", n);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "christoffel_symbols");
+    return evaluate(model, ws, q, {n, n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      const std::vector<MatX<double>>& c = terms::christoffel_symbols(*w.model, w.terms(), q.row(k));
+      for (py::ssize_t i = 0; i < n; ++i) store(c[static_cast<std::size_t>(i)], out + i * n * n);
+    });
+  }, model_arg, data_arg, py::arg("q"), doc::christoffel_symbols);
+
+  m.def("centrifugal_matrix", [](const PyModel& model, PyData* data, py::handle q_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "centrifugal_matrix", "q", n);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "centrifugal_matrix");
+    return evaluate(model, ws, q, {n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(terms::centrifugal_matrix(*w.model, w.terms(), q.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), doc::centrifugal_matrix);
+
+  m.def("coriolis_coefficients", [](const PyModel& model, PyData* data, py::handle q_) {
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, "coriolis_coefficients", "q", n);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, "coriolis_coefficients");
+    return evaluate(model, ws, q, {n, n * (n - 1) / 2}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(terms::coriolis_coefficients(*w.model, w.terms(), q.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), doc::coriolis_coefficients);
+
   m.def("forward_dynamics_methods", [] { return fd_method_names(); },
         "forward_dynamics_methods() -> list[str]\n\nNames of the forward-dynamics routes: 'aba', 'crba', 'walker-orin'.");
 }

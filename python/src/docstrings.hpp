@@ -37,6 +37,24 @@ inline constexpr const char* coriolis_matrix =
     "C v = c - g and dM/dt - 2 C is skew-symmetric; shape (n, n) or (m, n, n); N m s (revolute). "
     "O(n^3) memory in the data's workspace." ARMDYN_BATCH_NOTE;
 
+inline constexpr const char* mass_matrix_derivatives =
+    "mass_matrix_derivatives(model, data, q) -> dM\n\nThe exact derivatives of the mass matrix, dM[k] = "
+    "dM/dq_k, shape (n, n, n) or (m, n, n, n). O(n^3) memory in the data's workspace." ARMDYN_BATCH_NOTE;
+
+inline constexpr const char* christoffel_symbols =
+    "christoffel_symbols(model, data, q) -> c\n\nChristoffel symbols of the first kind c[i, j, k] = 1/2 "
+    "(dM_ij/dq_k + dM_ik/dq_j - dM_jk/dq_i), symmetric in j, k: the velocity terms are "
+    "sum_jk c[i, j, k] v_j v_k. Shape (n, n, n) or (m, n, n, n)." ARMDYN_BATCH_NOTE;
+
+inline constexpr const char* centrifugal_matrix =
+    "centrifugal_matrix(model, data, q) -> C\n\nCraig's centrifugal matrix (6.63): C[i, j] = c[i, j, j], the "
+    "coefficient of v_j^2; shape (n, n) or (m, n, n)." ARMDYN_BATCH_NOTE;
+
+inline constexpr const char* coriolis_coefficients =
+    "coriolis_coefficients(model, data, q) -> B\n\nCraig's Coriolis matrix B (6.63): B[i, (j, k)] = 2 c[i, j, k] "
+    "for j < k, columns ordered (0, 1), (0, 2), ..., (n-2, n-1); shape (n, n(n-1)/2) or (m, n, "
+    "n(n-1)/2). With C above: c - g = B [v_j v_k] + C [v_j^2]." ARMDYN_BATCH_NOTE;
+
 inline constexpr const char* forward_dynamics =
     "forward_dynamics(model, data, q, v, tau, method='aba') -> a\n\nForward dynamics a = M(q)^-1 "
     "(tau - c(q, v)), shape (n,) or (m, n); rad/s^2 or m/s^2. method: 'aba' (articulated-body, O(n)), "

@@ -170,6 +170,20 @@ def test_mass_matrix_is_full_symmetric_and_ties_rnea_together():
     np.testing.assert_allclose(armdyn.rnea(model, None, q, v, a), M @ a + c, rtol=1e-10, atol=1e-10)
     g = armdyn.gravity(model, None, q)
     np.testing.assert_allclose(armdyn.coriolis_matrix(model, None, q, v) @ v, c - g, rtol=1e-9, atol=1e-10)
+    c3 = armdyn.christoffel_symbols(model, None, q)
+    np.testing.assert_allclose(np.einsum("ijk,j,k->i", c3, v, v), c - g, rtol=1e-9, atol=1e-10)
+    np.testing.assert_array_equal(c3, np.transpose(c3, (0, 2, 1)))
+    h = 1e-6
+    dM = armdyn.mass_matrix_derivatives(model, None, q)
+    for k in range(model.nq):
+        e = np.zeros(model.nq)
+        e[k] = h
+        numeric = (armdyn.crba(model, None, q + e) - armdyn.crba(model, None, q - e)) / (2 * h)
+        np.testing.assert_allclose(dM[k], numeric, rtol=1e-6, atol=1e-8)
+    pairs = [(j, k) for j in range(model.nq) for k in range(j + 1, model.nq)]
+    B, Cc = armdyn.coriolis_coefficients(model, None, q), armdyn.centrifugal_matrix(model, None, q)
+    assert B.shape == (model.nq, len(pairs))
+    np.testing.assert_allclose(B @ np.array([v[j] * v[k] for j, k in pairs]) + Cc @ v**2, c - g, rtol=1e-9, atol=1e-10)
     tau = armdyn.rnea(model, None, q, v, a)
     for method in armdyn.forward_dynamics_methods():
         np.testing.assert_allclose(armdyn.forward_dynamics(model, None, q, v, tau, method=method), a, rtol=1e-9, atol=1e-9)

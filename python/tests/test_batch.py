@@ -27,6 +27,8 @@ def calls(model):
         ("nonlinear_effects", lambda d, q, v, a, t: armdyn.nonlinear_effects(model, d, q, v)),
         ("gravity", lambda d, q, v, a, t: armdyn.gravity(model, d, q)),
         ("coriolis_matrix", lambda d, q, v, a, t: armdyn.coriolis_matrix(model, d, q, v)),
+        ("christoffel_symbols", lambda d, q, v, a, t: armdyn.christoffel_symbols(model, d, q)),
+        ("coriolis_coefficients", lambda d, q, v, a, t: armdyn.coriolis_coefficients(model, d, q)),
         ("aba", lambda d, q, v, a, t: armdyn.aba(model, d, q, v, t)),
         ("fd crba", lambda d, q, v, a, t: armdyn.forward_dynamics(model, d, q, v, t, method="crba")),
         ("fd walker-orin", lambda d, q, v, a, t: armdyn.forward_dynamics(model, d, q, v, t, method="walker-orin")),
