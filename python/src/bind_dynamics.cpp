@@ -5,60 +5,28 @@
 #include "armdyn/dynamics/crba.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "docstrings.hpp"
+#include "external_wrenches.hpp"
 #include "handles.hpp"
 
 namespace armdyn::python {
-namespace {
-
-using Forces = std::vector<Force<double>>;
-
-// f_ext as one wrench per body in its body frame about its origin (what rnea takes): from a dict
-// {frame name: [fx, fy, fz, nx, ny, nz]} (the frame's axes, about its origin) or an array of
-// shape (nbodies, 6) (each body's joint frame, about its origin). Linear part first, like the
-// Jacobian's rows. Wrenches on the fixed base change nothing and are accepted.
-std::optional<Forces> f_ext_arg(const Model& model, py::handle obj) {
-  if (obj.is_none()) return std::nullopt;
-  Forces out(static_cast<std::size_t>(model.dof));
-  if (py::isinstance<py::dict>(obj)) {
-    for (auto [key, value] : obj.cast<py::dict>()) {
-      const int k = frame_arg(model, key, "rnea: f_ext");
-      const std::string name = "f_ext['" + model.frames[k].name + "']";
-      const Array w = fixed_arg(value, "rnea", name.c_str(), {6});
-      const Frame<double>& frame = model.frames[k];
-      if (frame.body < 0) continue;
-      const Vec3<double> f = frame.placement.R * Vec3<double>(w.at(0), w.at(1), w.at(2));
-      const Vec3<double> n = frame.placement.R * Vec3<double>(w.at(3), w.at(4), w.at(5));
-      Force<double>& body = out[static_cast<std::size_t>(frame.body)];
-      body.f += f;
-      body.n += n + frame.placement.p.cross(f);
-    }
-    return out;
-  }
-  const Array w = fixed_arg(obj, "rnea", "f_ext", {model.dof, 6});
-  for (int i = 0; i < model.dof; ++i) {
-    out[static_cast<std::size_t>(i)].f = Vec3<double>(w.at(i, 0), w.at(i, 1), w.at(i, 2));
-    out[static_cast<std::size_t>(i)].n = Vec3<double>(w.at(i, 3), w.at(i, 4), w.at(i, 5));
-  }
-  return out;
-}
-
-}  // namespace
 
 void bind_dynamics(py::module_& m) {
   const auto model_arg = py::arg("model"), data_arg = py::arg("data").none(true);
 
-  m.def("rnea", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_, py::handle f) {
+  m.def("rnea", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_, py::handle f,
+                   const std::string& f_ext_axes) {
     const py::ssize_t n = model.get().dof;
     const States q = states_arg(q_, "rnea", "q", n), v = states_arg(v_, "rnea", "v", n, &q),
                  a = states_arg(a_, "rnea", "a", n, &q);
-    const std::optional<Forces> fext = f_ext_arg(model.get(), f);
-    const Forces* fp = fext ? &*fext : nullptr;
+    const ExternalWrenches fext(model.get(), f, f_ext_axes);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "rnea");
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      const std::vector<Force<double>>* fp = fext.at(*w.model, w.data, q.row(k), w.fext);
       store(rnea(*w.model, w.data, q.row(k), v.row(k), a.row(k), fp), out);
     });
-  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("f_ext") = py::none(), doc::rnea);
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("f_ext") = py::none(),
+        py::arg("f_ext_axes") = "world", doc::rnea);
 
   m.def("crba", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;

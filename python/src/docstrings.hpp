@@ -10,14 +10,15 @@ namespace armdyn::python::doc {
   "Raises ValueError for a wrong shape or a non-finite value, naming the argument."
 
 inline constexpr const char* rnea =
-    "rnea(model, data, q, v, a, f_ext=None) -> tau\n\n"
+    "rnea(model, data, q, v, a, f_ext=None, f_ext_axes='world') -> tau\n\n"
     "Inverse dynamics by the recursive Newton-Euler algorithm: tau = M(q) a + C(q, v) v + g(q) - "
     "sum_i J_i^T f_i. q: rad or m; v: rad/s or m/s; a: rad/s^2 or m/s^2; tau: N m or N, shape (n,) "
     "or (m, n).\n\nf_ext: external wrenches acting on the bodies, the same for every state of a batch: "
-    "either a dict {frame name or index: [fx, fy, fz, nx, ny, nz]} (force in N and moment in N m, in the "
-    "frame's own axes, about the frame's origin; several frames may be on one body), or an array of "
-    "shape (nbodies, 6) with each body's wrench [f; n] in its joint frame (z along the joint axis) "
-    "about that frame's origin." ARMDYN_BATCH_NOTE;
+    "either a dict {frame name or index: [fx, fy, fz, nx, ny, nz]}, the force in N and the moment in N m "
+    "about the frame's origin, in the base axes (f_ext_axes='world', as `armdyn eval` reads \"f_ext\") or "
+    "the frame's own axes ('local'); several frames may be on one body; or an array of shape "
+    "(nbodies, 6) with each body's wrench [f; n] in its joint frame (z along the joint axis) about "
+    "that frame's origin (f_ext_axes is then not used)." ARMDYN_BATCH_NOTE;
 
 inline constexpr const char* crba =
     "crba(model, data, q) -> M\n\nJoint-space mass matrix M(q) by the composite-rigid-body algorithm, "

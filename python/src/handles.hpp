@@ -33,9 +33,10 @@ struct PyModel {
 /// Everything one evaluation may write: the Data, the forward-dynamics and frame workspaces, and
 /// the terms workspace (Coriolis matrix, energies), built on first use.
 struct Workspace {
-  explicit Workspace(const Model& m) : model(&m), data(m), fd(m), frame(m) {}
+  explicit Workspace(const Model& m) : model(&m), data(m), fext(static_cast<std::size_t>(m.dof)), fd(m), frame(m) {}
   const Model* model;
   Data data;
+  std::vector<Force<double>> fext;  ///< rnea's external wrenches at the state (external_wrenches.hpp)
   FdWorkspace<double> fd;
   FrameWorkspace<double> frame;
   std::optional<terms::Workspace<double>> terms_ws;

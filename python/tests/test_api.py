@@ -220,16 +220,37 @@ def test_f_ext_by_frame_is_minus_jacobian_transpose_times_the_wrench():
     model = armdyn.load(os.path.join(MODELS_DIR, "ur5.urdf"))
     q, v, a, _ = (s[0] for s in random_states(6, 1, seed=8))
     frame = model.frame_names[-1]
-    wrench = np.array([3.0, -2.0, 5.0, 0.5, 0.25, -1.0])  # force N, moment N m, frame axes, about its origin
+    wrench = np.array([3.0, -2.0, 5.0, 0.5, 0.25, -1.0])  # force N, moment N m about the frame origin
     free = armdyn.rnea(model, None, q, v, a)
-    pushed = armdyn.rnea(model, None, q, v, a, f_ext={frame: wrench})
-    Jl = armdyn.jacobian(model, None, q, frame, frame_axes="local")
-    np.testing.assert_allclose(pushed, free - Jl.T @ wrench, rtol=1e-10, atol=1e-10)
-    # The same wrenches per body (joint frames): zero everywhere gives the free torques, and the
-    # wrench of the dict on the last body equals the per-body form after moving it there.
+    for axes in ("world", "local"):
+        J = armdyn.jacobian(model, None, q, frame, frame_axes=axes)
+        pushed = armdyn.rnea(model, None, q, v, a, f_ext={frame: wrench}, f_ext_axes=axes)
+        np.testing.assert_allclose(pushed, free - J.T @ wrench, rtol=1e-10, atol=1e-10, err_msg=axes)
+        # two entries for the same frame (by name and by index) add up
+        twice = armdyn.rnea(model, None, q, v, a, f_ext={frame: wrench, model.frame_names.index(frame): wrench},
+                            f_ext_axes=axes)
+        np.testing.assert_allclose(twice, free - 2 * J.T @ wrench, rtol=1e-10, atol=1e-10, err_msg=axes)
+    # The per-body form: zero wrenches change nothing; a wrench on the last body (its joint frame,
+    # about its origin) is the world wrench at a frame of that body moved there.
     np.testing.assert_array_equal(armdyn.rnea(model, None, q, v, a, f_ext=np.zeros((6, 6))), free)
-    twice = armdyn.rnea(model, None, q, v, a, f_ext={frame: wrench, model.frame_names.index(frame): wrench})
-    np.testing.assert_allclose(twice, free - 2 * Jl.T @ wrench, rtol=1e-10, atol=1e-10)
+    per_body = np.zeros((6, 6))
+    per_body[-1] = wrench
+    body = armdyn.forward_kinematics(model, None, q)[-1]
+    at = armdyn.frame_placement(model, None, q, frame)
+    f, n = body[:3, :3] @ wrench[:3], body[:3, :3] @ wrench[3:]
+    world = np.concatenate([f, n + np.cross(body[:3, 3] - at[:3, 3], f)])
+    np.testing.assert_allclose(armdyn.rnea(model, None, q, v, a, f_ext=per_body),
+                               armdyn.rnea(model, None, q, v, a, f_ext={frame: world}), rtol=1e-10, atol=1e-10)
+    with pytest.raises(ValueError, match="f_ext_axes: expected 'world' or 'local', got 'base'"):
+        armdyn.rnea(model, None, q, v, a, f_ext={frame: wrench}, f_ext_axes="base")
+
+
+def test_f_ext_in_a_batch_is_moved_to_each_state():
+    model = armdyn.load("puma560")
+    q, v, a, _ = random_states(6, 5, seed=9)
+    fx = {model.frame_names[-1]: [1.0, -2.0, 3.0, 0.1, 0.2, -0.3]}
+    batch = armdyn.rnea(model, None, q, v, a, f_ext=fx)
+    np.testing.assert_array_equal(batch, [armdyn.rnea(model, None, q[k], v[k], a[k], f_ext=fx) for k in range(5)])
 
 
 def test_formulations_info_mass_matrix_and_gravity():
