@@ -75,6 +75,9 @@ class SimulationResult:
         return figure
 
 
+# The most samples a result keeps in memory (each 4n + 3 numbers).
+MAX_SAMPLES = 1e7
+
 TorqueInput = Union[None, np.ndarray, list, Callable[[float, np.ndarray, np.ndarray], np.ndarray]]
 
 
@@ -89,6 +92,11 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
     rk45's first step (s); output_period: seconds between samples (0: dt); rtol, atol: rk45's
     tolerances; method: the forward-dynamics route ('aba', 'crba', 'walker-orin'); stop_at_limits:
     end at the first step that leaves a joint's range. Raises armdyn.InputError for bad options."""
+    period = output_period if output_period > 0 else dt
+    if duration > 0 and period > 0 and duration / period > MAX_SAMPLES:
+        raise _armdyn.InputError(f"simulate: {duration} s at one sample every {period} s keeps about "
+                                 f"{duration / period:.3g} samples in memory, more than {MAX_SAMPLES:.0e}; "
+                                 "raise output_period")
     result = _armdyn._simulate(model, q0, v0, float(duration), tau, integrator, float(dt), float(output_period),
                                float(rtol), float(atol), method, bool(stop_at_limits))
     return SimulationResult(model, result["t"], result["q"], result["v"], result["a"], result["tau"],

@@ -50,6 +50,8 @@ def test_constant_and_callable_torques(cli, tmp_path):
         armdyn.simulate(model, np.zeros(6), np.zeros(6), 0.2, tau=lambda t, q, v: 1 / 0)
     with pytest.raises(armdyn.InputError, match="duration"):
         armdyn.simulate(model, np.zeros(6), np.zeros(6), -1.0)
+    with pytest.raises(armdyn.InputError, match="keeps about 1e[+]08 samples in memory, more than 1e[+]07; raise output_period"):
+        armdyn.simulate(model, np.zeros(6), np.zeros(6), 1e5, dt=1e-3)
 
 
 def test_energy_is_conserved_without_torque_and_the_plot_is_written(tmp_path):
