@@ -30,6 +30,7 @@ from ._armdyn import (
     ModelError,
     aba,
     builtin_models,
+    builtin_poses,
     centrifugal_matrix,
     christoffel_symbols,
     coriolis_coefficients,
@@ -61,7 +62,7 @@ __version__ = _armdyn.__version__
 
 __all__ = [
     "Data", "InputError", "Model", "ModelError", "GeneratedCode", "SimulationResult",
-    "aba", "builtin_models", "centrifugal_matrix", "christoffel_symbols", "codegen", "coriolis_coefficients",
+    "aba", "builtin_models", "builtin_poses", "centrifugal_matrix", "christoffel_symbols", "codegen", "coriolis_coefficients",
     "coriolis_matrix", "crba", "formulations", "forward_dynamics",
     "forward_dynamics_methods", "forward_kinematics", "frame_acceleration", "frame_placement", "frame_velocity", "get_num_threads", "gravity",
     "integrators", "jacobian", "kinetic_energy", "load", "mass_matrix_derivatives", "nonlinear_effects", "opcount",

@@ -83,7 +83,9 @@ TorqueInput = Union[None, np.ndarray, list, Callable[[float, np.ndarray, np.ndar
 
 def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "rk45", *,
              tau: TorqueInput = None, dt: float = 1e-3, output_period: float = 0.0, rtol: float = 1e-6,
-             atol: float = 1e-8, method: str = "aba", stop_at_limits: bool = False) -> SimulationResult:
+             atol: float = 1e-8, method: str = "aba", stop_at_limits: bool = False,
+             controller: Optional[str] = None, goal=None, move_time: float = 0.0, profile: str = "quintic",
+             kp=None, kd=None, control_rate: float = 1000.0) -> SimulationResult:
     """Integrates a = M(q)^-1 (tau - c(q, v)) from (q0, v0) (shape (n,), rad or m, rad/s or m/s)
     over [0, duration] seconds, like `armdyn simulate`.
 
@@ -91,13 +93,22 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
     torque), a constant (n,) in N m or N, or a callable tau(t, q, v) -> (n,). dt: the fixed step, or
     rk45's first step (s); output_period: seconds between samples (0: dt); rtol, atol: rk45's
     tolerances; method: the forward-dynamics route ('aba', 'crba', 'walker-orin'); stop_at_limits:
-    end at the first step that leaves a joint's range. Raises armdyn.InputError for bad options."""
+    end at the first step that leaves a joint's range.
+
+    controller: 'pd', 'pd-gravity' or 'computed-torque' (instead of tau), driving the arm to `goal`
+    ((n,), rad or m) along a 'quintic' or 'cubic' `profile` of `move_time` seconds (0: a step
+    set-point), sampled `control_rate` times a second (0: continuously), with gains kp, kd (one
+    number or (n,); default: each joint critically damped at 10 rad/s), like `armdyn simulate
+    --controller`. Raises armdyn.InputError or ValueError for bad options."""
     period = output_period if output_period > 0 else dt
     if duration > 0 and period > 0 and duration / period > MAX_SAMPLES:
         raise _armdyn.InputError(f"simulate: {duration} s at one sample every {period} s keeps about "
                                  f"{duration / period:.3g} samples in memory, more than {MAX_SAMPLES:.0e}; "
                                  "raise output_period")
     result = _armdyn._simulate(model, q0, v0, float(duration), tau, integrator, float(dt), float(output_period),
-                               float(rtol), float(atol), method, bool(stop_at_limits))
+                               float(rtol), float(atol), method, bool(stop_at_limits),
+                               None if controller is None else {
+                                   "controller": controller, "goal": goal, "move_time": float(move_time),
+                                   "profile": profile, "kp": kp, "kd": kd, "control_rate": float(control_rate)})
     return SimulationResult(model, result["t"], result["q"], result["v"], result["a"], result["tau"],
                             result["kinetic"], result["potential"], result["stats"], result["warnings"])

@@ -2,6 +2,10 @@
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
+
+#include "armdyn/model/catalogue.hpp"
+#include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
 #include "handles.hpp"
 
@@ -31,17 +35,56 @@ py::array_t<double> rows_of(const std::vector<double>& x, py::ssize_t m, py::ssi
   return out;
 }
 
+// A gain: None (the default), one number for every joint, or n numbers (>= 0).
+void gains_arg(py::handle obj, const char* name, py::ssize_t n, VecX<double>& gains) {
+  if (obj.is_none()) return;
+  const Array one = Array::ensure(obj);
+  const Array g = one && one.ndim() == 0 ? one : fixed_arg(obj, "simulate", name, {n});
+  if (g.ndim() == 0) {
+    if (!std::isfinite(*g.data())) throw py::value_error(std::string("simulate: ") + name + " is not finite");
+    gains.setConstant(n, *g.data());
+  } else {
+    gains = Eigen::Map<const VecX<double>>(g.data(), n);
+  }
+  if ((gains.array() < 0).any()) throw py::value_error(std::string("simulate: ") + name + ": gains must be >= 0");
+}
+
+// The controller of `armdyn simulate --controller` from simulate()'s keywords (a dict).
+std::unique_ptr<sim::TorqueSource> controller_from(const Model& model, const Array& q0, double duration,
+                                                   const py::dict& c) {
+  const py::ssize_t n = model.dof;
+  const sim::ControlLaw law = sim::control_law_from_name(c["controller"].cast<std::string>());
+  if (c["goal"].is_none()) throw py::value_error("simulate: controller: goal is required (the set-point or the motion's end)");
+  const Array goal = fixed_arg(c["goal"], "simulate", "goal", {n});
+  const double move_time = c["move_time"].cast<double>(), rate = c["control_rate"].cast<double>();
+  if (!(move_time >= 0) || !std::isfinite(move_time))
+    throw py::value_error("simulate: move_time must be >= 0 and finite");
+  if (!(rate >= 0) || !std::isfinite(rate)) throw py::value_error("simulate: control_rate must be >= 0 and finite");
+  if (duration * rate > sim::kMaxSteps)
+    throw py::value_error("simulate: control_rate gives more than 1e10 controller samples over the duration");
+  const Eigen::Map<const VecX<double>> q1(goal.data(), n);
+  sim::ControllerSpec spec = sim::default_gains(model, law, q1, 10.0, rate);
+  gains_arg(c["kp"], "kp", n, spec.kp);
+  gains_arg(c["kd"], "kd", n, spec.kd);
+  sim::PointToPoint reference(Eigen::Map<const VecX<double>>(q0.data(), n), q1, move_time,
+                              sim::profile_from_name(c["profile"].cast<std::string>()));
+  return std::make_unique<sim::Controller>(model, spec, reference);
+}
+
 }  // namespace
 
 void bind_simulation(py::module_& m) {
   m.def("_simulate", [](const PyModel& model, py::handle q0_, py::handle v0_, double duration, py::handle tau_,
                         const std::string& integrator, double dt, double output_period, double rtol, double atol,
-                        const std::string& method, bool stop_at_limits) {
+                        const std::string& method, bool stop_at_limits, py::handle control) {
     const Model& mm = model.get();
     const py::ssize_t n = mm.dof;
     const Array q0 = fixed_arg(q0_, "simulate", "q0", {n}), v0 = fixed_arg(v0_, "simulate", "v0", {n});
     std::unique_ptr<sim::TorqueSource> source;
-    if (tau_.is_none()) {
+    if (!control.is_none()) {
+      if (!tau_.is_none()) throw py::value_error("simulate: tau and controller exclude each other");
+      source = controller_from(mm, q0, duration, control.cast<py::dict>());
+    } else if (tau_.is_none()) {
       source = std::make_unique<sim::ZeroTorque>();
     } else if (PyCallable_Check(tau_.ptr())) {
       source = std::make_unique<CallableTorque>(py::reinterpret_borrow<py::function>(tau_), static_cast<int>(n));
@@ -95,7 +138,18 @@ void bind_simulation(py::module_& m) {
     return out;
   }, py::arg("model"), py::arg("q0"), py::arg("v0"), py::arg("duration"), py::arg("tau"), py::arg("integrator"),
         py::arg("dt"), py::arg("output_period"), py::arg("rtol"), py::arg("atol"), py::arg("method"),
-        py::arg("stop_at_limits"), "The simulation itself; use armdyn.simulate().");
+        py::arg("stop_at_limits"), py::arg("control").none(true), "The simulation itself; use armdyn.simulate().");
+
+  m.def("builtin_poses", [](const std::string& name) {
+    py::dict out;
+    for (const NamedPose& pose : builtin_model(name).poses) {
+      py::array_t<double> q = new_array({static_cast<py::ssize_t>(pose.q.size())});
+      std::copy(pose.q.begin(), pose.q.end(), q.mutable_data());
+      out[py::str(pose.name)] = q;
+    }
+    return out;
+  }, py::arg("name"), "builtin_poses(name) -> dict[str, ndarray]\n\nThe named poses of a built-in model (e.g. "
+                      "puma560's 'zero', 'ready', 'stretch', 'nominal'), joint positions of shape (n,) in rad or m.");
 
   m.def("integrators", [] { return sim::integrator_names(); }, "integrators() -> list[str]\n\nNames of the integrators simulate() takes.");
 

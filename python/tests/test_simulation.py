@@ -64,3 +64,41 @@ def test_energy_is_conserved_without_torque_and_the_plot_is_written(tmp_path):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     result.to_csv(tmp_path / "fall.csv")
     assert (tmp_path / "fall.csv").read_text().startswith("t,q1,q2,q3,q4,q5,q6,v1")
+
+
+@pytest.mark.parametrize("law, extra, keywords", [
+    ("pd-gravity", [], {}),
+    ("computed-torque", ["--kp", "100", "--kd", "20", "--control-rate", "500", "--profile", "cubic"],
+     {"kp": 100.0, "kd": 20.0, "control_rate": 500.0, "profile": "cubic"}),
+    ("pd", ["--kp", "50,60,70,10,10,10", "--control-rate", "0"],
+     {"kp": [50, 60, 70, 10, 10, 10], "control_rate": 0.0}),
+])
+def test_controllers_match_the_tool(cli, tmp_path, law, extra, keywords):
+    goal = [0.5, -0.2, 0.4, 0.1, 0.0, 0.3]
+    csv = tmp_path / "control.csv"
+    run_cli(cli, ["simulate", "puma560", "--q0", "stretch", "--duration", "0.3", "--integrator", "rk4",
+                  "--controller", law, "--goal", ",".join(map(str, goal)), "--move-time", "0.2", "--out", str(csv),
+                  "--quiet"] + extra)
+    model = armdyn.load("puma560")
+    q0 = armdyn.builtin_poses("puma560")["stretch"]
+    result = armdyn.simulate(model, q0, np.zeros(6), 0.3, "rk4", controller=law, goal=goal, move_time=0.2,
+                             **keywords)
+    assert result.to_csv() == csv.read_text()
+
+
+def test_controller_options_are_checked():
+    model = armdyn.load("puma560")
+    zero = np.zeros(6)
+    assert set(armdyn.builtin_poses("puma560")) == {"zero", "ready", "stretch", "nominal"}
+    with pytest.raises(ValueError, match="simulate: controller: goal is required"):
+        armdyn.simulate(model, zero, zero, 0.1, controller="pd")
+    with pytest.raises(ValueError, match="simulate: tau and controller exclude each other"):
+        armdyn.simulate(model, zero, zero, 0.1, tau=zero, controller="pd", goal=zero)
+    with pytest.raises(ValueError, match="simulate: kd: gains must be >= 0"):
+        armdyn.simulate(model, zero, zero, 0.1, controller="pd", goal=zero, kd=-1.0)
+    with pytest.raises(ValueError, match=r"simulate: kp: expected shape \(6,\), got \(2,\)"):
+        armdyn.simulate(model, zero, zero, 0.1, controller="pd", goal=zero, kp=[1.0, 2.0])
+    with pytest.raises(armdyn.InputError, match="pid"):
+        armdyn.simulate(model, zero, zero, 0.1, controller="pid", goal=zero)
+    with pytest.raises(armdyn.InputError, match="nosuch"):
+        armdyn.builtin_poses("nosuch")
