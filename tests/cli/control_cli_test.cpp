@@ -134,6 +134,29 @@ TEST_F(Control, GainsDurationAndFrame) {
   EXPECT_NE(other.err.find("frame wrist_3_link:"), std::string::npos) << other.err;
 }
 
+// --q0 starts the arm off the path: the controller brings the frame onto it, and by the end (1.5 s
+// after the task's own end) the arm is where the run from the task's start ends. A task that
+// starts from a pose runs from --q0.
+TEST_F(Control, StartOffThePathAndFromAPose) {
+  const std::string task = file("line.json", kLine);
+  const std::vector<std::string> common = {kUr5, "--controller", "operational-space", "--task", task, "--duration",
+                                           "3", "--output-period", "3", "--control-rate", "0"};
+  std::vector<std::string> off = common;
+  off.insert(off.end(), {"--q0", "0.32,-1.18,1.5,-1.6,-1.4,0.42"});
+  const Result on = run(common), moved = run(off);
+  ASSERT_EQ(on.status, 0) << on.err;
+  ASSERT_EQ(moved.status, 0) << moved.err;
+  const std::vector<double> a = numbers(lines(on.out).back()), b = numbers(lines(moved.out).back());
+  EXPECT_NEAR(numbers(lines(moved.out)[1])[1], 0.32, 1e-15);
+  for (std::size_t j = 1; j <= 6; ++j) EXPECT_NEAR(a[j], b[j], 1e-5) << j;
+  const std::string pose = file("pose.json", R"({"frame": "tool0", "initial": {"position": [0.3, 0.1, 0.4]},
+    "segments": [{"duration": 1, "position": {"by": [0, 0, 0.1]}, "orientation": "hold"}]})");
+  const Result p = run({kUr5, "--controller", "operational-space", "--task", pose, "--q0", "0,-1.2,1.5,-1.6,-1.4,0",
+                        "--output-period", "0.5"});
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(lines(p.out).size(), 4u);
+}
+
 // The redundant panda with a posture: runs, and the posture option takes numbers.
 TEST_F(Control, PostureOnARedundantArm) {
   const std::string task = file("panda.json", R"({"frame": "panda_hand_tcp",
