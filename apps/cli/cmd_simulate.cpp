@@ -57,6 +57,8 @@ std::unique_ptr<sim::TorqueSource> make_source(const SimulateOptions& o, const M
       throw InputError("--control-rate " + shortest(o.rate) + " gives " + human(o.duration * o.rate, 3) +
                        " controller samples over --duration " + shortest(o.duration) + " s (at most " +
                        human(sim::kMaxSteps, 3) + ")");
+    if (o.move_time != 0 && (task || o.controller == "gravity-compensation"))
+      throw InputError("--move-time: only with a --goal (pd, pd-gravity, computed-torque)");
     if (task) {
       if (!o.goal.empty()) throw InputError("--goal: --controller operational-space follows --task (no joint goal)");
       return task->controller(model, o.model, o.kp, o.kd, o.rate);

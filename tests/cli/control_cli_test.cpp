@@ -215,6 +215,9 @@ TEST_F(Control, MisuseIsRefusedNamingTheOption) {
   expect_bad({"puma560", "--duration", "1", "--controller", "gravity-compensation", "--kd", "1,2"},
              "--kd: expected 6 values");
   expect_bad({"puma560"}, "--duration is required");
+  expect_bad({kUr5, os[0], os[1], "--task", task, "--move-time", "1"}, "--move-time: only with a --goal");
+  expect_bad({"puma560", "--duration", "1", "--controller", "gravity-compensation", "--move-time", "1"},
+             "--move-time: only with a --goal");
 }
 
 }  // namespace
