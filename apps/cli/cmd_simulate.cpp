@@ -1,5 +1,7 @@
-// `armdyn simulate MODEL ...`: integrates the arm's motion and writes one CSV row per output
-// period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential, energy) to --out or stdout
+// `armdyn simulate MODEL ...`: integrates the arm's motion (under a torque input, a joint-space
+// controller or the operational-space controller following a task: simulate_task.hpp) and writes
+// one CSV row per output period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential,
+// energy) to --out or stdout
 // through OutputFile (a regular file: a temporary renamed at the end, never half written; a
 // pipe or device: streamed); optionally a PNG plot. Errors: one line on stderr, exit 2 for bad
 // input, 3 when the integration diverged (the rows before it are kept; see docs/simulate.md).
@@ -22,9 +24,11 @@
 #include "armdyn/simulation/simulate.hpp"
 #include "cli.hpp"
 #include "drives_option.hpp"
+#include "number_lists.hpp"
 #include "output_file.hpp"
 #include "payload_option.hpp"
 #include "plot.hpp"
+#include "simulate_task.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -38,6 +42,8 @@ struct SimulateOptions {
   bool stop_at_limits = false, summary = false, quiet = false, tolerances_given = false, period_given = false;
   std::string actuators;  ///< --actuators (with friction the energy is not conserved: not passive)
   bool stiction = false;
+  bool duration_given = false;
+  TaskControlOptions task;  ///< --task, --frame, --posture...: the operational-space controller
   bool passive() const { return torque == "zero" && controller.empty() && actuators.empty(); }
 };
 
@@ -45,60 +51,41 @@ struct SimulateOptions {
 /// sim::SimulationOptions::energy_warning and docs/simulate.md).
 constexpr double kEnergyWarning = 0.01;
 
-// "1, 2.5,-3" -> numbers; InputError naming the option unless there are `n` finite numbers
-// (or one, broadcast to all joints, when `broadcast`).
-VecX<double> parse_list(const std::string& text, int n, const std::string& option, bool broadcast = false) {
-  std::vector<double> x;
-  std::stringstream ss(text);
-  std::string cell;
-  while (std::getline(ss, cell, ',')) {
-    char* end = nullptr;
-    const double v = std::strtod(cell.c_str(), &end);
-    while (end && *end == ' ') ++end;
-    if (cell.find_first_not_of(' ') == std::string::npos || *end != '\0' || !std::isfinite(v))
-      throw InputError(option + ": '" + cell + "' is not a finite number");
-    x.push_back(v);
-  }
-  if (!text.empty() && text.back() == ',') throw InputError(option + ": empty value after the last comma");
-  if (broadcast && x.size() == 1) return VecX<double>::Constant(n, x[0]);
-  if (static_cast<int>(x.size()) != n)
-    throw InputError(option + ": expected " + std::to_string(n) + " values (one per joint), got " +
-                     std::to_string(x.size()));
-  return Eigen::Map<const VecX<double>>(x.data(), n);
-}
-
-// A joint vector given as numbers or as the name of a built-in model's pose.
-VecX<double> joint_vector(const std::string& text, const std::string& model_spec, int n, const std::string& option) {
-  const bool numeric = text.find_first_of("0123456789") != std::string::npos &&
-                       text.find_first_not_of("0123456789+-.eE, ") == std::string::npos;
-  if (numeric) return parse_list(text, n, option);
-  if (is_builtin(model_spec)) {
-    std::vector<std::string> names;
-    for (const NamedPose& p : builtin_model(model_spec).poses) {
-      if (p.name == text) return Eigen::Map<const VecX<double>>(p.q.data(), n);
-      names.push_back(p.name);
-    }
-    throw InputError(option + ": '" + text + "' is neither " + std::to_string(n) + " numbers nor a pose of " +
-                     model_spec + " (poses: " + join(names) + ")");
-  }
-  throw InputError(option + ": '" + text + "' is not a list of " + std::to_string(n) +
-                   " numbers (named poses exist for built-in models only)");
-}
-
-std::unique_ptr<sim::TorqueSource> make_source(const SimulateOptions& o, const Model& model, const VecX<double>& q0) {
+std::unique_ptr<sim::TorqueSource> make_source(const SimulateOptions& o, const Model& model, const VecX<double>& q0,
+                                              TaskControl* task) {
   if (!o.controller.empty()) {
     if (o.torque != "zero") throw InputError("--torque and --controller exclude each other");
-    if (o.goal.empty()) throw InputError("--controller: --goal is required (the set-point or the motion's end)");
-    const sim::ControlLaw law = sim::control_law_from_name(o.controller);
-    const VecX<double> goal = joint_vector(o.goal, o.model, model.dof, "--goal");
-    if (!(o.move_time >= 0) || !std::isfinite(o.move_time))
-      throw InputError("--move-time must be >= 0 and finite (got " + shortest(o.move_time) + ")");
     if (!(o.rate >= 0) || !std::isfinite(o.rate))
       throw InputError("--control-rate must be >= 0 and finite (got " + shortest(o.rate) + ")");
     if (o.duration * o.rate > sim::kMaxSteps)
       throw InputError("--control-rate " + shortest(o.rate) + " gives " + human(o.duration * o.rate, 3) +
                        " controller samples over --duration " + shortest(o.duration) + " s (at most " +
                        human(sim::kMaxSteps, 3) + ")");
+    if (o.move_time != 0 && (task || o.controller == "gravity-compensation"))
+      throw InputError("--move-time: only with a --goal (pd, pd-gravity, computed-torque)");
+    if (task) {
+      if (!o.goal.empty()) throw InputError("--goal: --controller operational-space follows --task (no joint goal)");
+      return task->controller(model, o.model, o.kp, o.kd, o.rate);
+    }
+    sim::ControlLaw law;
+    try {
+      law = sim::control_law_from_name(o.controller);
+    } catch (const InputError&) {
+      throw InputError("--controller: unknown controller '" + o.controller +
+                       "' (one of: pd, pd-gravity, computed-torque, gravity-compensation, operational-space)");
+    }
+    if (law == sim::ControlLaw::kGravityCompensation) {  // tau = g(q) - Kd qd: holds the arm where it is
+      if (!o.goal.empty()) throw InputError("--goal: gravity-compensation holds the arm wherever it is (no goal)");
+      if (!o.kp.empty()) throw InputError("--kp: gravity-compensation has no position gain (--kd sets joint damping)");
+      sim::ControllerSpec spec = sim::default_gains(model, law, q0, 10.0, o.rate);
+      if (!o.kd.empty()) spec.kd = parse_list(o.kd, model.dof, "--kd", true);
+      if ((spec.kd.array() < 0).any()) throw InputError("--kd: gains must be >= 0");
+      return std::make_unique<sim::Controller>(model, spec, sim::PointToPoint::hold(q0));
+    }
+    if (o.goal.empty()) throw InputError("--controller: --goal is required (the set-point or the motion's end)");
+    const VecX<double> goal = joint_vector(o.goal, o.model, model.dof, "--goal");
+    if (!(o.move_time >= 0) || !std::isfinite(o.move_time))
+      throw InputError("--move-time must be >= 0 and finite (got " + shortest(o.move_time) + ")");
     sim::ControllerSpec spec = sim::default_gains(model, law, goal, 10.0, o.rate);
     if (!o.kp.empty()) spec.kp = parse_list(o.kp, model.dof, "--kp", true);
     if (!o.kd.empty()) spec.kd = parse_list(o.kd, model.dof, "--kd", true);
@@ -183,7 +170,15 @@ std::string divergence_text(const SimulateOptions& o, const sim::SimulationStats
   return text;
 }
 
-int run_simulate(const SimulateOptions& o) {
+int run_simulate(SimulateOptions o) {
+  check_task_control_options(o.task, o.controller);
+  // The operational-space controller follows a task: read first, its length is the default --duration.
+  std::unique_ptr<TaskControl> task;
+  if (o.controller == "operational-space") task = std::make_unique<TaskControl>(o.task);
+  if (!o.duration_given) {
+    if (!task) throw InputError("--duration is required");
+    o.duration = task->duration();
+  }
   sim::SimulationOptions so = simulation_options(o);  // the numbers first: refused at once
   // The destinations, checked before any work.
   OutputFile csv(o.out.empty() ? "-" : o.out, "--out");
@@ -205,9 +200,11 @@ int run_simulate(const SimulateOptions& o) {
       std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
   }
   const int n = model.dof;
-  const VecX<double> q0 = o.q0.empty() ? VecX<double>::Zero(n) : joint_vector(o.q0, o.model, n, "--q0");
+  const VecX<double> q0 = task               ? task->start(model, o.model, o.q0)
+                          : o.q0.empty()     ? VecX<double>::Zero(n)
+                                             : joint_vector(o.q0, o.model, n, "--q0");
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
-  std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0);
+  std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0, task.get());
   const drives::DriveSet drive_set = load_cli_drives(o.actuators, model, o.model);
   so.drives = drive_set.empty() ? nullptr : &drive_set;
   so.stiction.enabled = o.stiction;
@@ -227,6 +224,7 @@ int run_simulate(const SimulateOptions& o) {
     // state has been checked.
     const std::string row = (sum.rows == 0 ? sim::csv_header(n) : std::string()) + sim::csv_row(s);
     sum.add(s);
+    if (task && o.summary) task->observe(model, s);
     csv.write(row);
     if (plot_rows) plot_rows->write(row);
     progress.update(s.t);
@@ -244,7 +242,7 @@ int run_simulate(const SimulateOptions& o) {
   }
   if (stats.limit_joint >= 0 && !o.quiet)
     std::fprintf(stderr, "armdyn simulate: stopped at t = %s (--stop-at-limits)\n", shortest(stats.final_time).c_str());
-  if (o.summary) std::fputs(summary_text(model, o, stats, sum, wall).c_str(), stderr);
+  if (o.summary) std::fputs((summary_text(model, o, stats, sum, wall) + (task ? task->summary() : "")).c_str(), stderr);
   if (stats.diverged) {
     print_error(divergence_text(o, stats));
     return kExitDiverged;
@@ -261,7 +259,8 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
   sub->add_option("--q0", o->q0, "initial positions: n comma-separated numbers, or a built-in model's pose name (default 0)");
   sub->add_option("--v0", o->v0, "initial velocities: n comma-separated numbers (default 0)");
-  sub->add_option("--duration", o->duration, "simulated time T in seconds")->required();
+  CLI::Option* duration =
+      sub->add_option("--duration", o->duration, "simulated time T in seconds (required, except with --task: the task's)");
   sub->add_option("--dt", o->dt, "integration step (fixed-step integrators) or first step (rk45), seconds")
       ->capture_default_str();
   CLI::Option* period = sub->add_option("--output-period", o->output_period, "seconds between CSV rows (default: --dt)");
@@ -273,18 +272,24 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("--gravity", o->gravity, "gravity gx,gy,gz in the base frame (default: the model's)");
   sub->add_option("--torque", o->torque, "zero, const:LIST, or a CSV file (header t,... then one column per joint)")
       ->capture_default_str();
-  sub->add_option("--controller", o->controller, "pd, pd-gravity or computed-torque (needs --goal)");
+  sub->add_option("--controller", o->controller,
+                  "pd, pd-gravity or computed-torque (need --goal), gravity-compensation (holds the arm; --kd adds "
+                  "damping), operational-space (needs --task)");
   sub->add_option("--goal", o->goal, "controller set-point or end of the motion: n numbers or a pose name");
   sub->add_option("--move-time", o->move_time, "seconds to move from q0 to the goal (0: a step set-point)");
   sub->add_option("--profile", o->profile, "the motion's profile: cubic or quintic")->capture_default_str();
-  sub->add_option("--kp", o->kp, "proportional gains: n numbers or one for all (default: critically damped at 10 rad/s)");
-  sub->add_option("--kd", o->kd, "derivative gains: n numbers or one for all");
+  sub->add_option(
+      "--kp", o->kp,
+      "proportional gains: n numbers or one for all (default: critically damped at 10 rad/s); operational-space: "
+      "six (x, y, z, rx, ry, rz) or one (default 100)");
+  sub->add_option("--kd", o->kd, "derivative gains: n numbers or one for all; operational-space: six or one (default 20)");
   sub->add_option("--control-rate", o->rate, "controller samples per second, zero-order hold (0: continuous)")
       ->capture_default_str();
   sub->add_option("--payload", o->payload,
                   "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "
                   "axes (inertia about the centre of mass) or a JSON object (docs/loads.md); the controllers know it");
   sub->add_option("--payload-frame", o->payload_frame, "frame holding --payload (default: the last moving body's frame)");
+  add_task_control_options(sub, o->task);
   sub->add_flag("--stop-at-limits", o->stop_at_limits, "stop when a joint leaves its limits (default: warn once per joint)");
   sub->add_option("--out", o->out, "CSV file to write ('-' or default: stdout; a FIFO or device is written directly)");
   sub->add_option("--plot", o->plot, "PNG file: positions, velocities, torques and energy against time");
@@ -295,9 +300,10 @@ Command add_simulate_command(CLI::App& app) {
                 "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
                 "within its static friction (docs/drives.md)");
   sub->add_flag("--quiet", o->quiet, "no progress line and no warnings on stderr (errors and --summary still)");
-  return Command{sub, [o, rtol, atol, period] {
+  return Command{sub, [o, rtol, atol, period, duration] {
                    o->tolerances_given = rtol->count() > 0 || atol->count() > 0;
                    o->period_given = period->count() > 0;
+                   o->duration_given = duration->count() > 0;
                    return run_simulate(*o);
                  }};
 }
