@@ -50,7 +50,10 @@ TaskMotion motion_of(const Arm& arm, const std::string& json) {
 
 std::string with_q(const VecX<double>& q, const std::string& segments) {
   std::string list;
-  for (int i = 0; i < q.size(); ++i) list += (i ? "," : "") + std::to_string(q[i]);
+  for (int i = 0; i < q.size(); ++i) {
+    if (i > 0) list += ',';
+    list += std::to_string(q[i]);
+  }
   return R"({"frame": "f", "initial": {"q": [)" + list + R"(]}, "segments": [)" + segments + "]}";
 }
 
