@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "json_util.hpp"
 
 namespace armdyn {
@@ -22,16 +23,32 @@ VecX<double> state_vector(const JsonGetter& get, const json& state, const std::s
   return Eigen::Map<const VecX<double>>(x.data(), dof);
 }
 
-std::string read_stream(std::istream& in, const std::string& source) {
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(source + ": cannot read (read error)");
-  return text.str();
+// The external wrenches of a state: {"<frame>": [fx, fy, fz, nx, ny, nz], ...}, each six finite
+// numbers; `frames` (when given) holds the names a frame must be one of.
+std::vector<StateWrench> state_wrenches(const JsonGetter& get, const json& f_ext, const std::string& at,
+                                        const std::vector<std::string>* frames) {
+  if (!f_ext.is_object())
+    get.fail(at, "must be a JSON object of wrenches, {\"<frame>\": [fx, fy, fz, nx, ny, nz], ...}");
+  std::vector<StateWrench> out;
+  for (auto it = f_ext.begin(); it != f_ext.end(); ++it) {
+    const std::string field = at + "." + printable(it.key());
+    if (frames) {
+      bool known = false;
+      for (const std::string& name : *frames) known = known || name == it.key();
+      if (!known) {
+        std::string list;
+        for (const std::string& name : *frames) list += (list.empty() ? "" : ", ") + printable(name);
+        get.fail(field, "unknown frame (frames: " + list + ")");
+      }
+    }
+    const std::vector<double> x = get.numbers(it.value(), field, 6);
+    out.push_back(StateWrench{it.key(), Eigen::Map<const Vec6<double>>(x.data())});
+  }
+  return out;
 }
 
-}  // namespace
-
-StatesDocument parse_states(const std::string& text, const std::string& source, int dof) {
+StatesDocument parse(const std::string& text, const std::string& source, int dof,
+                     const std::vector<std::string>* frames) {
   const json doc = parse_json(text, source, true);
   const JsonGetter get(source);
   get.require_object(doc, "");
@@ -52,22 +69,58 @@ StatesDocument parse_states(const std::string& text, const std::string& source, 
     s.v = state_vector(get, st.at("v"), at + ".v", dof);
     if (st.contains("a")) s.a = state_vector(get, st.at("a"), at + ".a", dof);
     if (st.contains("tau")) s.tau = state_vector(get, st.at("tau"), at + ".tau", dof);
+    if (st.contains("f_ext")) s.f_ext = state_wrenches(get, st.at("f_ext"), at + ".f_ext", frames);
     out.states.push_back(std::move(s));
   }
   return out;
 }
 
-StatesDocument read_states(const std::string& path, int dof) {
-  if (path == "-") {
-    const std::string source = "<stdin>";
-    return parse_states(read_stream(std::cin, source), source, dof);
-  }
+std::string read_stream(std::istream& in, const std::string& source) {
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(source + ": cannot read (read error)");
+  return text.str();
+}
+
+}  // namespace
+
+StatesDocument parse_states(const std::string& text, const std::string& source, int dof) {
+  return parse(text, source, dof, nullptr);
+}
+
+StatesDocument parse_states(const std::string& text, const std::string& source, const Model& model) {
+  std::vector<std::string> frames;
+  frames.reserve(model.frames.size());
+  for (const Frame<double>& f : model.frames) frames.push_back(f.name);
+  return parse(text, source, model.dof, &frames);
+}
+
+namespace {
+
+// The text of the STATES file at `path` (standard input for "-") and its name in errors.
+std::string read_states_text(const std::string& path, std::string& source) {
+  source = path == "-" ? "<stdin>" : path;
+  if (path == "-") return read_stream(std::cin, source);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw InputError(path + ": cannot read file (no such file)");
   if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot read file (it is a directory)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot read file (" + std::strerror(errno) + ")");
-  return parse_states(read_stream(in, path), path, dof);
+  return read_stream(in, path);
+}
+
+}  // namespace
+
+StatesDocument read_states(const std::string& path, int dof) {
+  std::string source;
+  const std::string text = read_states_text(path, source);
+  return parse_states(text, source, dof);
+}
+
+StatesDocument read_states(const std::string& path, const Model& model) {
+  std::string source;
+  const std::string text = read_states_text(path, source);
+  return parse_states(text, source, model);
 }
 
 }  // namespace armdyn
