@@ -6,6 +6,8 @@
 
 #include <Eigen/Geometry>
 
+#include "armdyn/dynamics/reactions.hpp"
+
 namespace armdyn::tasks {
 
 namespace {
@@ -34,7 +36,48 @@ class MotionColumns final : public ColumnProducer {
   int dof_;
 };
 
+class ReactionColumns final : public ColumnProducer {
+ public:
+  explicit ReactionColumns(const Model& model) : model_(model), data_(model), ws_(model) {}
+  void names(std::vector<std::string>& out) const override {
+    for (int k = 1; k <= model_.dof; ++k)
+      for (const char* c : {"fx", "fy", "fz", "nx", "ny", "nz"}) out.push_back("reaction" + std::to_string(k) + "_" + c);
+  }
+  void values(const RunState& s, std::vector<double>& out) override {
+    const MatX<double>& w = joint_reactions(model_, data_, ws_, *s.q, *s.v, *s.a);
+    for (int k = 0; k < model_.dof; ++k)
+      for (int r = 0; r < 6; ++r) out.push_back(w(r, k));
+  }
+
+ private:
+  const Model& model_;
+  Data data_;
+  ReactionWorkspace<double> ws_;
+};
+
+class GripperColumns final : public ColumnProducer {
+ public:
+  GripperColumns(const Model& model, const Payload& payload) : gravity_(model.gravity), payload_(payload) {}
+  void names(std::vector<std::string>& out) const override {
+    for (const char* c : {"fx", "fy", "fz", "nx", "ny", "nz"}) out.push_back(std::string("gripper_") + c);
+  }
+  void values(const RunState& s, std::vector<double>& out) override {
+    const Vec6<double> w = gripper_wrench(payload_, s.pose.R, s.velocity, s.acceleration, gravity_);
+    for (int r = 0; r < 6; ++r) out.push_back(w[r]);
+  }
+
+ private:
+  Vec3<double> gravity_;
+  Payload payload_;
+};
+
 }  // namespace
+
+std::unique_ptr<ColumnProducer> reaction_columns(const Model& model) { return std::make_unique<ReactionColumns>(model); }
+
+std::unique_ptr<ColumnProducer> gripper_columns(const Model& model, const Payload& payload) {
+  return std::make_unique<GripperColumns>(model, payload);
+}
 
 std::unique_ptr<ColumnProducer> motion_columns(int dof) { return std::make_unique<MotionColumns>(dof); }
 

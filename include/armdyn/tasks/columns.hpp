@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "armdyn/model/payload.hpp"
 #include "armdyn/tasks/run.hpp"
 
 namespace armdyn::tasks {
@@ -24,6 +25,17 @@ class ColumnProducer {
 /// energy_consumed: the frame origin in base axes, its orientation as a unit quaternion with
 /// w >= 0, the energy consumed up to t ([VP] (3.5.2)-(3.5.4)).
 std::unique_ptr<ColumnProducer> motion_columns(int dof);
+
+/// reaction<k>_fx, _fy, _fz, _nx, _ny, _nz for every movable joint k = 1..n: the wrench the
+/// parent body applies to the child body through joint k ([VP] (3.5.5)-(3.5.10)), in the child
+/// link's frame, moment about its origin (dynamics/reactions.hpp), for the state's q, q̇, q̈ on
+/// `model` (which must outlive the producer; the payload, when carried, already added to it).
+std::unique_ptr<ColumnProducer> reaction_columns(const Model& model);
+
+/// gripper_fx, _fy, _fz, _nx, _ny, _nz: the wrench the gripper applies to `payload` held at
+/// the state's frame ([VP] (3.5.17)-(3.5.19)), base axes, moment about the frame origin, with
+/// the gravity of `model`.
+std::unique_ptr<ColumnProducer> gripper_columns(const Model& model, const Payload& payload);
 
 /// The unit quaternion (w, x, y, z) of R with w >= 0.
 Eigen::Vector4d quaternion_wxyz(const Mat3<double>& R);
