@@ -63,15 +63,26 @@ class TaskField final : public sim::AccelerationField {
       : block(model, frame, options), path_(path) {}
   const VecX<double>& acceleration(double t, VecIn<double> q, VecIn<double> v) override {
     ++evaluations;
-    path_.sample(t, reference);
+    path_.sample(stepping_ ? std::clamp(t, from_, to_) : t, reference);
     return block.solve(reference, q, v);
   }
+  /// The step [ta, tb] being taken: the reference is sampled inside it (one-sided limits).
+  void step(double ta, double tb) {
+    const double eps = 1e-9 * (tb - ta);
+    from_ = ta + eps;
+    to_ = tb - eps;
+    stepping_ = true;
+  }
+  /// Between steps: the reference at t as it is.
+  void between_steps() { stepping_ = false; }
   AdjustmentBlock block;
   TaskReference reference;
   long evaluations = 0;
 
  private:
   const ReferencePath& path_;
+  bool stepping_ = false;
+  double from_ = 0, to_ = 0;
 };
 
 // One run: the state, the integrator, the quantities kept at every step boundary.
@@ -85,6 +96,10 @@ class Runner {
     summary_.duration = path.duration;
     summary_.peak_tau.assign(static_cast<std::size_t>(model.dof), Peak{});
     summary_.peak_v.assign(static_cast<std::size_t>(model.dof), Peak{});
+    for (double b : path.breakpoints)
+      if (b > 0 && b < path.duration) breaks_.push_back(b);
+    std::sort(breaks_.begin(), breaks_.end());
+    breaks_.push_back(std::numeric_limits<double>::infinity());
   }
 
   RunSummary run(VecIn<double> q0, VecIn<double> v0) {
@@ -100,41 +115,50 @@ class Runner {
   }
 
  private:
-  // Steps of dt on the grid k dt, shortened to land on each output time and on T.
+  // Steps of dt on the grid k dt, shortened to land on each output time, breakpoint and T.
   void run_fixed(double T) {
-    const double P = o_.output_period, dt = o_.dt;
+    const double P = o_.output_period, dt = o_.dt, snap = 1e-9 * dt;
     const Multiples grid(dt), outputs(P > 0 ? P : dt);
     long k_step = 1, k_out = 1;
+    std::size_t k_break = 0;
     while (t_ < T) {
-      double te = std::min(grid(k_step), T);
-      const double t_out = P > 0 ? outputs(k_out) : te;
-      te = std::min(te, t_out);
-      if (te >= T - 1e-9 * dt) te = T;
+      const double t_out = P > 0 ? outputs(k_out) : T;
+      double te = std::min({grid(k_step), T, t_out, breaks_[k_break]});
+      if (te >= T - snap) te = T;
+      field_.step(t_, te);
       stepper_->step(field_, t_, te - t_, q_, v_);
+      field_.between_steps();
       t_ = te;
       boundary(t_);
-      while (grid(k_step) <= t_ + 1e-9 * dt) ++k_step;
-      const bool output = P == 0 || t_ == T || t_out <= t_ + 1e-9 * dt;
+      while (grid(k_step) <= t_ + snap) ++k_step;
+      while (breaks_[k_break] <= t_ + snap) ++k_break;
+      const bool output = P == 0 || t_ == T || t_out <= t_ + snap;
       if (P > 0)
-        while (outputs(k_out) <= t_ + 1e-9 * dt) ++k_out;
+        while (outputs(k_out) <= t_ + snap) ++k_out;
       if (output) emit();
     }
   }
 
-  // Error-controlled steps, each output time (when given) and T landed on exactly.
+  // Error-controlled steps, each output time (when given), breakpoint and T landed on exactly;
+  // rk45 restarts (forgets its last derivative) at a breakpoint, where the right-hand side jumps.
   void run_adaptive(double T) {
-    const double P = o_.output_period;
+    const double P = o_.output_period, snap = 1e-9 * (P > 0 ? P : o_.dt);
     const Multiples outputs(P > 0 ? P : 1.0);
     long k_out = 1;
+    std::size_t k_break = 0;
     double step = o_.dt;
     while (t_ < T) {
-      double te = P > 0 ? std::min(outputs(k_out), T) : T;
-      if (te >= T - 1e-9 * (P > 0 ? P : o_.dt)) te = T;
+      const double t_out = P > 0 ? std::min(outputs(k_out), T) : T;
+      double te = std::min(t_out, breaks_[k_break]);
+      if (te >= T - snap) te = T;
       while (t_ < te) {
         const double saved = step;
         const bool clamped = step >= te - t_;
         double h = clamped ? te - t_ : step;
-        if (rk45_.try_step(field_, t_, h, q_, v_)) {
+        field_.step(t_, t_ + h);
+        const bool accepted = rk45_.try_step(field_, t_, h, q_, v_);
+        field_.between_steps();
+        if (accepted) {
           if (clamped) t_ = te;
           step = clamped ? std::max(h, saved) : h;
           boundary(t_);
@@ -147,9 +171,13 @@ class Runner {
                              " s (the motion is not smooth there: a singular configuration?)");
         }
       }
-      if (P > 0) {
+      if (breaks_[k_break] <= t_ + snap) {
+        rk45_.reset();
+        while (breaks_[k_break] <= t_ + snap) ++k_break;
+      }
+      if (P > 0 && t_out <= t_ + snap) {
         emit();
-        while (outputs(k_out) <= t_ + 1e-9 * P) ++k_out;
+        while (outputs(k_out) <= t_ + snap) ++k_out;
       }
     }
   }
@@ -164,7 +192,7 @@ class Runner {
     tau_ = rnea(model_, data_, q_, v_, a_);
     if (!a_.allFinite() || !tau_.allFinite())
       throw InputError("task: the acceleration or the drives stopped being finite at t = " + time_text(t) + " s");
-    if (summary_.steps >= 0 && have_previous_) {
+    if (have_previous_) {
       energy_ += step_energy(q_prev_, q_, tau_prev_, tau_);
       ++summary_.steps;
     }
@@ -233,6 +261,7 @@ class Runner {
   double t_ = 0, t_boundary_ = 0, energy_ = 0, dev_p_ = 0, dev_r_ = 0;
   bool have_previous_ = false, damped_ = false;
   VecX<double> q_, v_, a_, tau_, q_prev_, tau_prev_;
+  std::vector<double> breaks_;  ///< the path's breakpoints in (0, T), sorted, then +infinity
   RunSummary summary_;
 };
 

@@ -111,6 +111,47 @@ TEST(TaskRunner, Rk45AlsoFollows) {
   EXPECT_EQ(f.rows, 21);
 }
 
+// A triangular profile ([VP] §3.6) on ur5: the acceleration jumps at mid-leg. With the jump a
+// breakpoint every step ends there and the frame follows to round-off, on the step grid or off it;
+// without, a step off the grid straddles it (the reason for breakpoints).
+TEST(TaskRunner, FollowsATriangularProfileAcrossItsJump) {
+  const Model ur5 = load_urdf(data_path("models/ur5.urdf"));
+  const int frame = ur5.frame_index("tool0");
+  const VecX<double> q0 = vec({0.3, -1.2, 1.4, -1.8, -1.5, 0.2});
+  Data data(ur5);
+  FrameWorkspace<double> ws(ur5);
+  frame_velocity(ur5, data, ws, frame, q0, VecX<double>::Zero(6));
+  const Transform<double> X0 = data.oMf[static_cast<std::size_t>(frame)];
+  const Vec3<double> L(0.1, -0.05, 0.02);
+  auto deviation = [&](double T, bool with_break, sim::Integrator integrator) {
+    ReferencePath path;
+    path.duration = T;
+    path.sample = [&, T](double t, TaskReference& r) {
+      const double u = t / T, a = 4 / (T * T);
+      const bool first = t < T / 2;
+      const double s = first ? 2 * u * u : 1 - 2 * (1 - u) * (1 - u), ds = first ? a * t : a * (T - t);
+      r.orientation = OrientationMode::kFull;
+      r.R = X0.R;
+      r.p = X0.p + s * L;
+      r.dp = ds * L;
+      r.ddp = (first ? a : -a) * L;
+    };
+    if (with_break) path.breakpoints = {T / 2};
+    RunOptions o;
+    o.integrator = integrator;
+    const tasks::RunSummary s = tasks::run_task(ur5, frame, path, q0, VecX<double>::Zero(6), o, nullptr);
+    return std::max(s.position_deviation.value, s.orientation_deviation.value);
+  };
+  for (double T : {0.6, 0.6003}) {
+    EXPECT_LE(deviation(T, true, sim::Integrator::kRk4), 1e-9) << T;
+    EXPECT_LE(deviation(T, true, sim::Integrator::kRk45), 1e-8) << T;
+  }
+  // Without the breakpoint: on the step grid the one-sided sampling still sees it; off the grid a
+  // step straddles it.
+  EXPECT_LE(deviation(0.6, false, sim::Integrator::kRk4), 1e-9);
+  EXPECT_GT(deviation(0.6003, false, sim::Integrator::kRk4), 1e-8);
+}
+
 // A Cartesian gantry (three orthogonal prismatic joints) under a constant frame acceleration
 // from rest: constant drives P_j = m_j a_j + gravity, monotonic q_j, so the consumed energy is
 // Σ_j |P_j| |a_j| t² / 2 at every t ([VP] (3.5.2)-(3.5.4)).

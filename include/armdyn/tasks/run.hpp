@@ -29,9 +29,16 @@
 namespace armdyn::tasks {
 
 /// The prescribed motion the runner follows over [0, duration] (TaskMotion::sample fits).
+/// `breakpoints`: the times in (0, duration) where the reference's acceleration may jump (segment
+/// boundaries, the corners of triangular and trapezoidal profiles). Every integration step ends
+/// at them, and within a step [t_a, t_b] the reference is sampled at t clamped to
+/// [t_a + ε, t_b − ε] (ε = 1e-9 (t_b − t_a)), so that each step sees the one-sided limits of
+/// the smooth piece it lies on: a jump between steps costs no accuracy, one inside a step costs
+/// O(h × jump).
 struct ReferencePath {
   double duration = 0;
   std::function<void(double t, TaskReference& out)> sample;
+  std::vector<double> breakpoints;
 };
 
 /// Default drift correction (see above).
