@@ -129,9 +129,9 @@ class Runner {
       stepper_->step(field_, t_, te - t_, q_, v_);
       field_.between_steps();
       t_ = te;
+      reached_breakpoints(k_break, snap);
       boundary(t_);
       while (grid(k_step) <= t_ + snap) ++k_step;
-      while (breaks_[k_break] <= t_ + snap) ++k_break;
       const bool output = P == 0 || t_ == T || t_out <= t_ + snap;
       if (P > 0)
         while (outputs(k_out) <= t_ + snap) ++k_out;
@@ -161,6 +161,7 @@ class Runner {
         if (accepted) {
           if (clamped) t_ = te;
           step = clamped ? std::max(h, saved) : h;
+          if (reached_breakpoints(k_break, snap)) rk45_.reset();
           boundary(t_);
           if (P == 0) emit();
         } else {
@@ -171,15 +172,23 @@ class Runner {
                              " s (the motion is not smooth there: a singular configuration?)");
         }
       }
-      if (breaks_[k_break] <= t_ + snap) {
-        rk45_.reset();
-        while (breaks_[k_break] <= t_ + snap) ++k_break;
-      }
       if (P > 0 && t_out <= t_ + snap) {
         emit();
         while (outputs(k_out) <= t_ + snap) ++k_out;
       }
     }
+  }
+
+  // Passes the breakpoints the motion has reached (at most snap beyond t_), telling the path;
+  // true when there was one.
+  bool reached_breakpoints(std::size_t& k, double snap) {
+    bool any = false;
+    while (breaks_[k] <= t_ + snap) {
+      ++k;
+      any = true;
+    }
+    if (any && path_.on_breakpoint) path_.on_breakpoint(t_, q_, v_);
+    return any;
   }
 
   // The quantities at a step boundary: q̈, the drives, the energy over the step just taken,

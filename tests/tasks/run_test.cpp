@@ -263,6 +263,35 @@ TEST(TaskRunner, LastRowIsAtExactlyTheEnd) {
   }
 }
 
+TEST(TaskRunner, StepsEndAtBreakpointsAndThePathIsTold) {
+  const Model model = gantry();
+  const int frame = model.frame_index("tool");
+  ReferencePath path;
+  path.duration = 1.0;
+  path.sample = [](double t, TaskReference& r) {
+    r.orientation = OrientationMode::kFree;
+    r.p = Vec3<double>(0.1 * t * t, 0, 0);
+    r.dp = Vec3<double>(0.2 * t, 0, 0);
+    r.ddp = Vec3<double>(0.2, 0, 0);
+  };
+  path.breakpoints = {0.75, -1.0, 0.25, 0.5005, 2.0, 1.0};  // unsorted; those outside (0, T) ignored
+  for (const sim::Integrator integrator : {sim::Integrator::kRk4, sim::Integrator::kRk45}) {
+    std::vector<double> told, rows;
+    path.on_breakpoint = [&](double t, const VecX<double>& q, const VecX<double>& v) {
+      told.push_back(t);
+      EXPECT_NEAR(q[0], 0.1 * t * t, 1e-9);
+      EXPECT_NEAR(v[0], 0.2 * t, 1e-9);
+    };
+    RunOptions o;
+    o.integrator = integrator;
+    o.output_period = 0.1;
+    tasks::run_task(model, frame, path, VecX<double>::Zero(3), VecX<double>::Zero(3), o,
+                    [&](const RunState& s) { rows.push_back(s.t); });
+    EXPECT_EQ(told, (std::vector<double>{0.25, 0.5005, 0.75})) << sim::to_string(integrator);
+    EXPECT_EQ(rows.size(), 11u);  // breakpoints are not output times
+  }
+}
+
 TEST(TaskRunner, SummaryHoldsPeaksAndTheirTimes) {
   const Model model = gantry();
   const int frame = model.frame_index("tool");

@@ -35,10 +35,14 @@ namespace armdyn::tasks {
 /// [t_a + ε, t_b − ε] (ε = 1e-9 (t_b − t_a)), so that each step sees the one-sided limits of
 /// the smooth piece it lies on: a jump between steps costs no accuracy, one inside a step costs
 /// O(h × jump).
+/// `on_breakpoint` (optional) is called when the motion reaches each breakpoint, with the state
+/// there, before the reference is sampled again (e.g. TaskMotion::restart_joint: a joint a
+/// segment prescribes starts from where the arm has brought it).
 struct ReferencePath {
   double duration = 0;
   std::function<void(double t, TaskReference& out)> sample;
   std::vector<double> breakpoints;
+  std::function<void(double t, const VecX<double>& q, const VecX<double>& v)> on_breakpoint;
 };
 
 /// Default drift correction (see above).
