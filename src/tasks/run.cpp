@@ -123,7 +123,8 @@ class Runner {
     std::size_t k_break = 0;
     while (t_ < T) {
       const double t_out = P > 0 ? outputs(k_out) : T;
-      double te = std::min({grid(k_step), T, t_out, breaks_[k_break]});
+      double te = std::min({grid(k_step), T, t_out});
+      if (breaks_[k_break] < te - snap) te = breaks_[k_break];  // (one within snap: the grid's time)
       if (te >= T - snap) te = T;
       field_.step(t_, te);
       stepper_->step(field_, t_, te - t_, q_, v_);
@@ -149,7 +150,8 @@ class Runner {
     double step = o_.dt;
     while (t_ < T) {
       const double t_out = P > 0 ? std::min(outputs(k_out), T) : T;
-      double te = std::min(t_out, breaks_[k_break]);
+      double te = t_out;
+      if (breaks_[k_break] < te - snap) te = breaks_[k_break];
       if (te >= T - snap) te = T;
       while (t_ < te) {
         const double saved = step;

@@ -274,7 +274,9 @@ TEST(TaskRunner, StepsEndAtBreakpointsAndThePathIsTold) {
     r.dp = Vec3<double>(0.2 * t, 0, 0);
     r.ddp = Vec3<double>(0.2, 0, 0);
   };
-  path.breakpoints = {0.75, -1.0, 0.25, 0.5005, 2.0, 1.0};  // unsorted; those outside (0, T) ignored
+  // Unsorted; those outside (0, T) ignored; one within round-off of a step (0.6 + 0.2 =
+  // 0.7999999999999999) ends the step at the grid's 0.8.
+  path.breakpoints = {0.75, -1.0, 0.25, 0.5005, 2.0, 1.0, 0.6 + 0.2};
   for (const sim::Integrator integrator : {sim::Integrator::kRk4, sim::Integrator::kRk45}) {
     std::vector<double> told, rows;
     path.on_breakpoint = [&](double t, const VecX<double>& q, const VecX<double>& v) {
@@ -287,8 +289,9 @@ TEST(TaskRunner, StepsEndAtBreakpointsAndThePathIsTold) {
     o.output_period = 0.1;
     tasks::run_task(model, frame, path, VecX<double>::Zero(3), VecX<double>::Zero(3), o,
                     [&](const RunState& s) { rows.push_back(s.t); });
-    EXPECT_EQ(told, (std::vector<double>{0.25, 0.5005, 0.75})) << sim::to_string(integrator);
+    EXPECT_EQ(told, (std::vector<double>{0.25, 0.5005, 0.75, 0.8})) << sim::to_string(integrator);
     EXPECT_EQ(rows.size(), 11u);  // breakpoints are not output times
+    EXPECT_EQ(rows[8], 0.8);
   }
 }
 
