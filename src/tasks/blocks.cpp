@@ -58,7 +58,7 @@ AdjustmentBlock::AdjustmentBlock(const Model& model, int frame, BlockOptions opt
     : model_(model), frame_(frame), options_(std::move(options)), data_(model), ws_(model),
       B_(MatX<double>::Zero(kMaxRows, model.dof)), A_(VecX<double>::Zero(kMaxRows)), x_(VecX<double>::Zero(kMaxRows)),
       rhs_(VecX<double>::Zero(kMaxRows)), qdd_(VecX<double>::Zero(model.dof)), z_(VecX<double>::Zero(model.dof)),
-      work_n_(VecX<double>::Zero(model.dof)) {
+      qr_(model.dof, std::min(model.dof, kMaxRows)), qr_workspace_(VecX<double>::Zero(1)) {
   if (frame < 0 || frame >= static_cast<int>(model.frames.size()))
     throw InputError("adjustment block: frame index " + std::to_string(frame) + " out of range (model '" +
                      model.name + "' has " + std::to_string(model.frames.size()) + " frames)");
@@ -143,9 +143,10 @@ void AdjustmentBlock::solve_rows(VecIn<double> q, VecIn<double> v) {
   const int m = rows_, n = model_.dof;
   const auto B = B_.topRows(m);
   rhs_.head(m) = x_.head(m) - A_.head(m);
-  Gram G = B * B.transpose();
-  const Eigen::SelfAdjointEigenSolver<Gram> eig(G, Eigen::EigenvaluesOnly);
-  sigma_min_ = std::sqrt(std::max(0.0, eig.eigenvalues()(0)));
+  Gram G(m, m);
+  G.noalias() = B * B.transpose();
+  eig_.compute(G, Eigen::EigenvaluesOnly);
+  sigma_min_ = std::sqrt(std::max(0.0, eig_.eigenvalues()(0)));
   const PostureTerm& posture = options_.posture;
   const bool null_space = posture.enabled() && m < n;
   if (null_space) z_ = posture.kp * (posture.q - q) - posture.kd * v;
@@ -154,16 +155,18 @@ void AdjustmentBlock::solve_rows(VecIn<double> q, VecIn<double> v) {
   if (!damped_) {
     // Bᵀ = Q R: B q̈ = Rᵀ Q₁ᵀ q̈, so q̈ = Q₁ R⁻ᵀ (ẍ − A) is the solution of least norm, and
     // (I − B⁺B) z = Q₂ Q₂ᵀ z.
-    Eigen::HouseholderQR<MatX<double>> qr(B.transpose());
+    Bt_ = B.transpose();  // n x m: reallocated only when the row count changes
+    qr_.compute(Bt_);
     SmallVec y = rhs_.head(m);
-    qr.matrixQR().topLeftCorner(m, m).triangularView<Eigen::Upper>().transpose().solveInPlace(y);
-    work_n_.setZero();
-    work_n_.head(m) = y;
-    qdd_ = qr.householderQ() * work_n_;
+    qr_.matrixQR().topLeftCorner(m, m).triangularView<Eigen::Upper>().transpose().solveInPlace(y);
+    qdd_.setZero();
+    qdd_.head(m) = y;
+    qr_.householderQ().applyThisOnTheLeft(qdd_, qr_workspace_);  // Q [y; 0]
     if (null_space) {
-      work_n_ = qr.householderQ().adjoint() * z_;
-      work_n_.head(m).setZero();
-      qdd_ += qr.householderQ() * work_n_;
+      qr_.householderQ().adjoint().applyThisOnTheLeft(z_, qr_workspace_);  // Qᵀ z
+      z_.head(m).setZero();
+      qr_.householderQ().applyThisOnTheLeft(z_, qr_workspace_);  // Q₂ Q₂ᵀ z
+      qdd_ += z_;
     }
     return;
   }
@@ -173,10 +176,13 @@ void AdjustmentBlock::solve_rows(VecIn<double> q, VecIn<double> v) {
   G.diagonal().array() += lambda2;
   const Eigen::LDLT<Gram> ldlt(G);
   const SmallVec y = ldlt.solve(rhs_.head(m));
-  qdd_ = B.transpose() * y;
+  qdd_.noalias() = B.transpose() * y;
   if (null_space) {
-    const SmallVec yz = ldlt.solve(B * z_);
-    qdd_ += z_ - B.transpose() * yz;
+    SmallVec Bz(m);
+    Bz.noalias() = B * z_;
+    const SmallVec yz = ldlt.solve(Bz);
+    qdd_ += z_;
+    qdd_.noalias() -= B.transpose() * yz;
   }
 }
 

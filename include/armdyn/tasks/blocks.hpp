@@ -32,7 +32,9 @@
 #include <cmath>
 #include <string>
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
+#include <Eigen/QR>
 
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/tasks/reference.hpp"
@@ -118,7 +120,10 @@ class AdjustmentBlock {
   Data data_;
   FrameWorkspace<double> ws_;
   MatX<double> B_, Bt_;
-  VecX<double> A_, x_, rhs_, qdd_, z_, work_n_;
+  VecX<double> A_, x_, rhs_, qdd_, z_;
+  Eigen::HouseholderQR<MatX<double>> qr_;
+  VecX<double> qr_workspace_;
+  Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 7, 7>> eig_{7};
   int rows_ = 0;
   bool damped_ = false;
   double sigma_min_ = 0;
