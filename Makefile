@@ -32,8 +32,8 @@ demo: configure
 	$(ARMDYN) demo
 	@mkdir -p $(BUILD_DIR)/demo
 	@echo ""
-	@echo "The PUMA 560 falling from its 'stretch' pose for 3 s (no torque, no friction; rk45):"
-	$(ARMDYN) simulate puma560 --q0 stretch --duration 3 --integrator rk45 --rtol 1e-9 --atol 1e-9 \
+	@echo "The PUMA 560 falling from its 'stretch' pose for 3 s (no torque; its drives' rotor inertia and friction; rk45):"
+	$(ARMDYN) simulate puma560 --q0 stretch --duration 3 --integrator rk45 --rtol 1e-9 --atol 1e-9 --actuators puma560 \
 	  --output-period 0.01 --out $(BUILD_DIR)/demo/puma560_fall.csv --plot $(BUILD_DIR)/demo/puma560_fall.png --summary
 	@echo "  wrote $(BUILD_DIR)/demo/puma560_fall.csv and $(BUILD_DIR)/demo/puma560_fall.png"
 
@@ -43,7 +43,7 @@ test: build
 bench: deps
 	cmake -S . -B $(BENCH_DIR) -DCMAKE_BUILD_TYPE=Release -DARMDYN_NATIVE=ON -DARMDYN_BUILD_BENCH=ON \
 	  -DARMDYN_BUILD_TESTS=OFF
-	cmake --build $(BENCH_DIR) -j$(JOBS) --target armdyn_bench
+	cmake --build $(BENCH_DIR) -j$(JOBS) --target armdyn_bench armdyn_bench_long_runs
 	@found=0; for b in $(BENCH_DIR)/bench/*; do \
 	  if [ -f "$$b" ] && [ -x "$$b" ]; then found=1; echo "== $$b"; "$$b" || exit 1; fi; \
 	done; [ $$found = 1 ] || echo "no benchmarks in $(BENCH_DIR)/bench"
@@ -73,7 +73,7 @@ test-sanitize: deps
 
 FUZZ_DIR := build-fuzz
 FUZZ_SECONDS := 60
-FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states
+FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states fuzz_actuators fuzz_task
 
 fuzz-deps:
 	bash scripts/install-deps.sh --fuzz

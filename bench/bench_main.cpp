@@ -24,6 +24,7 @@ void register_armdyn();
 void register_peers();
 void register_formulations();
 void register_kinematics();
+void register_cartesian();
 
 std::size_t allocation_count() { return g_allocations.load(std::memory_order_relaxed); }
 
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   armdyn::bench::register_armdyn();
   armdyn::bench::register_formulations();
   armdyn::bench::register_kinematics();
+  armdyn::bench::register_cartesian();
 #ifdef ARMDYN_BENCH_PEERS
   armdyn::bench::register_peers();
 #endif

@@ -1,13 +1,17 @@
 // libFuzzer target: a STATES document (io/states.hpp) for the built-in PUMA 560 -> parse_states ->
-// rnea (when a is given), crba, nonlinear effects and forward dynamics (when tau is given) at
-// every state, with the document's gravity when it has one.
+// rnea (when a is given; with the state's f_ext, and the joint reactions), crba, nonlinear
+// effects and forward dynamics (when tau is given) at every state, with the document's gravity
+// when it has one.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
+#include "armdyn/dynamics/external_forces.hpp"
+#include "armdyn/dynamics/reactions.hpp"
 #include "armdyn/io/states.hpp"
 #include "evaluate_once.hpp"
 
@@ -26,12 +30,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   armdyn::StatesDocument doc;
   try {
-    doc = armdyn::parse_states(text, "fuzz-states.json", puma.dof);
+    doc = armdyn::parse_states(text, "fuzz-states.json", puma);
   } catch (const armdyn::InputError&) {  // refused, as documented
     return 0;
   }
   const armdyn::Model model = doc.gravity ? puma.with_gravity(*doc.gravity) : puma;
   armdyn::Data work(model);
+  armdyn::ExternalForceWorkspace<double> ext(model);
+  armdyn::ReactionWorkspace<double> reactions(model);
+  std::vector<armdyn::FrameWrench<double>> wrenches;
   for (const armdyn::JointState& s : doc.states) {
     if (s.q.size() != model.dof || s.v.size() != model.dof || (s.a && s.a->size() != model.dof) ||
         (s.tau && s.tau->size() != model.dof)) {
@@ -44,7 +51,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto require = [&](const auto& x, const char* what) {
       if (check) armdyn::fuzz::require_finite(x, what, model);
     };
+    wrenches.clear();
+    for (const armdyn::StateWrench& w : s.f_ext) {
+      wrenches.push_back(armdyn::FrameWrench<double>{model.frame_index(w.frame), w.wrench});
+      check = check && moderate(w.wrench);
+    }
     if (s.a) require(armdyn::rnea(model, work, s.q, s.v, *s.a), "rnea");
+    if (s.a && !wrenches.empty()) {
+      const std::vector<armdyn::Force<double>>& fext =
+          armdyn::external_forces_from_frame_wrenches(model, work, ext, s.q, wrenches);
+      require(armdyn::joint_reactions(model, work, reactions, s.q, s.v, *s.a, &fext), "joint_reactions");
+    }
     require(armdyn::crba(model, work, s.q), "crba");
     require(armdyn::nonlinear_effects(model, work, s.q, s.v), "nonlinear_effects");
     if (s.tau) require(armdyn::forward_dynamics(model, work, s.q, s.v, *s.tau), "forward_dynamics");

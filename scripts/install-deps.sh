@@ -12,7 +12,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   liborocos-kdl-dev libmujoco-dev
   libboost-dev libginac-dev libtbb-dev
-  pybind11-dev python3-dev python3-numpy python3-matplotlib
+  pybind11-dev python3-pybind11 python3-dev python3-numpy python3-matplotlib python3-pytest
   ccache
 )
 if [[ "${1:-}" == "--fuzz" ]]; then

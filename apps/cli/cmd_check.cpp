@@ -24,8 +24,8 @@ struct CheckOptions {
 };
 
 // {"model", "dof", "states", "seed", "ok", "rows": [{"subject", "quantity", "worst", "tolerance",
-// "ok"}], "skipped": ["<method>: <why>"]}; numbers with 17 significant digits, a non-finite
-// "worst" as null.
+// "ok"}], "condition_number": {"min", "max"}, "skipped": ["<method>: <why>"]}; numbers with 17
+// significant digits, a non-finite "worst" as null.
 std::string json_report(const CheckOptions& opts, const Model& model, const ConsistencyReport& report) {
   JsonWriter w;
   w.begin_object(true);
@@ -48,6 +48,10 @@ std::string json_report(const CheckOptions& opts, const Model& model, const Cons
     w.end_object();
   }
   w.end_array();
+  w.key("condition_number").begin_object();  // of M over the states; qdd's tolerance grows with it
+  w.key("min").value(report.condition_min);
+  w.key("max").value(report.condition_max);
+  w.end_object();
   w.key("skipped").begin_array(true);
   for (const std::string& s : report.skipped) w.value(s);
   w.end_array();
@@ -68,7 +72,9 @@ int run_check(const CheckOptions& opts) {
   std::ostringstream out;
   out << "armdyn check: " << model.name << " (" << model.dof << " DoF), " << opts.states
       << " random states, seed " << opts.seed << "\n"
-      << "reference: rnea (tau), crba (M), gravity_torque (g); qdd routes against a = FD(ID(a))\n\n"
+      << "reference: rnea (tau), crba (M), gravity_torque (g); qdd routes against a = FD(ID(a))\n"
+      << "mass matrix condition number over the states: " << human(report.condition_min, 3) << " to "
+      << human(report.condition_max, 3) << "; qdd tolerance: 1e-14 x condition number, at least 1e-9\n\n"
       << format_table(rows, {false, false, true, true, false});
   for (const std::string& s : report.skipped) out << "  skipped " << s << "\n";
   out << (report.ok() ? "\nall consistent\n" : "\nINCONSISTENT: see the rows marked FAIL\n");

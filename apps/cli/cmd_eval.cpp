@@ -20,16 +20,24 @@
 #include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
+#include "armdyn/drives/drive_dynamics.hpp"
 #include "cli.hpp"
+#include "drives_option.hpp"
+#include "eval_cartesian.hpp"
+#include "eval_reactions.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
+#include "payload_option.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct EvalOptions {
   std::string model, states, frame, method = "rnea", method_fd = "crba", max_memory = "4G";
-  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy"
+  std::string payload, payload_frame;
+  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "cartesian", "reactions"
+  std::string actuators;  ///< --actuators: tau, M, qdd with the drives' terms (unless --rigid)
+  bool rigid = false;
 };
 
 bool wants(const EvalOptions& opts, const std::string& what) {
@@ -65,7 +73,8 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
   const double with = coriolis ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kCubic))
                       : energy ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kQuadratic))
                                : 0.0;
-  const double numbers = nd * nd * (coriolis ? 2 : 1) + 5 * nd + 18;
+  const double numbers = nd * nd * (coriolis ? 2 : 1) + (wants(opts, "reactions") ? 11 : 5) * nd + 18 +
+                         (wants(opts, "cartesian") ? cartesian_output_numbers(n) : 0);
   const double output = static_cast<double>(states) * 2 * 26 * numbers + 2 * 8 * numbers;
   const double total = base + method + with + output;
   if (total <= static_cast<double>(limit)) return;
@@ -104,15 +113,15 @@ void write_matrix(JsonWriter& w, const Matrix& m) {
 }
 
 int run_eval(const EvalOptions& opts) {
-  Model model = load_model(opts.model);
+  Model model = with_payload_option(load_model(opts.model), opts.payload, opts.payload_frame);
   check_tau_method(opts.method);
   const int frame = frame_of(model, opts.frame);
   const FdMethod fd_method = fd_method_from_name(opts.method_fd);
   for (const std::string& w : opts.with)
-    if (w != "coriolis" && w != "energy")
-      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy)");
+    if (w != "coriolis" && w != "energy" && w != "cartesian" && w != "reactions")
+      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy, cartesian, reactions)");
   parse_bytes(opts.max_memory, "--max-memory");  // a bad value is refused before STATES is read
-  const StatesDocument input = read_states(opts.states, model.dof);
+  const StatesDocument input = read_states(opts.states, model);  // f_ext names the model's frames
   const std::string source = opts.states == "-" ? "<stdin>" : opts.states;
   if (input.gravity) {
     model = model.with_gravity(*input.gravity);
@@ -120,6 +129,10 @@ int run_eval(const EvalOptions& opts) {
     if (const std::string w = gravity_warning(model); !w.empty()) std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
   }
   check_memory(model, opts, input.states.size());
+  const drives::DriveSet loaded_drives = load_cli_drives(opts.actuators, model, opts.model);
+  const drives::DriveSet& drive_set = opts.rigid ? drives::DriveSet() : loaded_drives;
+  VecX<double> drive_tau;
+  MatX<double> drive_M;
 
   // One Data for the run; the formulation's own workspace (unless rnea or rnea-lean); the terms
   // workspace only for --with, O(n^3) only for the Coriolis matrix.
@@ -129,6 +142,9 @@ int run_eval(const EvalOptions& opts) {
   const bool coriolis = wants(opts, "coriolis"), energy = wants(opts, "energy");
   std::optional<terms::Workspace<double>> terms_ws;
   if (coriolis || energy) terms_ws.emplace(model, coriolis ? terms::Storage::kCubic : terms::Storage::kQuadratic);
+  std::optional<CartesianWorkspace<double>> cartesian_ws;
+  if (wants(opts, "cartesian")) cartesian_ws.emplace(model);
+  EvalLoads loads(model, data);  // f_ext and --with reactions
 
   JsonWriter w;
   w.begin_object(true);
@@ -142,12 +158,15 @@ int run_eval(const EvalOptions& opts) {
   for (std::size_t k = 0; k < input.states.size(); ++k) {
     const JointState& s = input.states[k];
     w.begin_object(true);
-    if (s.a) {  // tau needs a
-      const VecX<double>& tau = method_tau(s.q, s.v, *s.a);
+    loads.set_state(s);
+    if (s.a) {  // tau needs a; with f_ext: tau - sum J^T f; with drives: plus their terms
+      const VecX<double> rigid_tau = loads.active() ? VecX<double>(method_tau(s.q, s.v, *s.a) - loads.joint_torques())
+                                                    : method_tau(s.q, s.v, *s.a);
+      const VecX<double>& tau = with_drive_torque(drive_set, rigid_tau, s.v, *s.a, drive_tau);
       check_finite(tau, source, k, "tau");
       write_vector(w.key("tau"), tau);
     }
-    const MatX<double>& M = crba(model, data, s.q);
+    const MatX<double>& M = with_reflected_inertia(drive_set, crba(model, data, s.q), drive_M);
     check_finite(M, source, k, "M");
     write_matrix(w.key("M"), M);
     const VecX<double>& c = nonlinear_effects(model, data, s.q, s.v);
@@ -157,7 +176,9 @@ int run_eval(const EvalOptions& opts) {
     check_finite(g, source, k, "g");
     write_vector(w.key("g"), g);
     if (s.tau) {  // qdd needs tau
-      const VecX<double>& qdd = forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, *s.tau);
+      const VecX<double> applied = loads.active() ? VecX<double>(*s.tau + loads.joint_torques()) : *s.tau;
+      const VecX<double>& qdd = drive_set.empty() ? forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, applied)
+                                                  : drives::drive_forward_dynamics(model, drive_set, data, s.q, s.v, applied);
       check_finite(qdd, source, k, "qdd");
       write_vector(w.key("qdd"), qdd);
     }
@@ -177,6 +198,8 @@ int run_eval(const EvalOptions& opts) {
       w.key("kinetic").value(kinetic);
       w.key("potential").value(potential);
     }
+    if (cartesian_ws) write_cartesian(w, model, data, *cartesian_ws, frame, s.q, s.v, source, k);
+    if (s.a && wants(opts, "reactions")) loads.write_reactions(w, s, source, k);
     w.end_object();
   }
   w.end_array();
@@ -206,13 +229,23 @@ Command add_eval_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--with", opts->with,
                   "extra quantities per state: coriolis (the Coriolis matrix \"C\", n x n, C v = c - g; O(n^3) "
-                  "memory), energy (\"kinetic\" and \"potential\" = -sum m_i g.c_i; O(n^2) memory)")
+                  "memory), energy (\"kinetic\" and \"potential\" = -sum m_i g.c_i; O(n^2) memory), cartesian (the "
+                  "--frame's \"J\", 6 x n, base axes, and \"Jdot_v\"; with J of full row rank the operational-"
+                  "space \"Lambda\", \"mu\", \"p\", else \"singular\": true; docs/cartesian.md), reactions "
+                  "(\"reactions\": per joint the wrench [fx, fy, fz, nx, ny, nz] on its link, in the link's "
+                  "frame; needs a)")
       ->delimiter(',');
+  sub->add_option("--payload", opts->payload,
+                  "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "
+                  "axes (inertia about the centre of mass) or a JSON object (docs/loads.md)");
+  sub->add_option("--payload-frame", opts->payload_frame, "frame holding --payload (default: the last moving body's frame)");
   sub->add_option("--max-memory", opts->max_memory,
                   "refuse (exit 2, before allocating) a request whose estimated memory exceeds BYTES; suffixes "
                   "K, M, G, T are powers of 1024")
       ->type_name("BYTES")
       ->capture_default_str();
+  add_actuators_option(sub, opts->actuators);
+  sub->add_flag("--rigid", opts->rigid, "the rigid-body tau, M and qdd without the --actuators terms");
   sub->footer("Memory of --method for n joints: " + tau_method_memory_orders() +
               ". Besides: O(n^2) for M and the forward dynamics, and the JSON output, O(n^2) per state, is built "
               "in memory before it is written.");

@@ -13,13 +13,14 @@
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/model/gravity_axes.hpp"
 #include "cli.hpp"
+#include "drives_option.hpp"
 #include "json_writer.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct InfoOptions {
-  std::string model;
+  std::string model, actuators;
   bool json = false;
 };
 
@@ -27,15 +28,16 @@ struct InfoOptions {
 struct Loaded {
   Model model;
   std::optional<BuiltinModel> builtin;
+  drives::DriveSet drives;  ///< --actuators, shown when given
 };
 
 Loaded load(const std::string& spec) {
   if (is_builtin(spec)) {
     BuiltinModel b = builtin_model(spec);
     Model m = b.model;
-    return Loaded{std::move(m), std::move(b)};
+    return Loaded{std::move(m), std::move(b), {}};
   }
-  return Loaded{load_model(spec), std::nullopt};
+  return Loaded{load_model(spec), std::nullopt, {}};
 }
 
 std::string base_name(const Model& model) {
@@ -174,6 +176,8 @@ std::string text_report(const Loaded& loaded) {
     out += format_table(poses, {false, false, false});
   }
 
+  if (!loaded.drives.empty()) out += drives_text(loaded.drives);
+
   const std::vector<std::string> warnings = all_warnings(m);
   if (warnings.empty()) {
     out += "\nwarnings: none\n";
@@ -275,6 +279,7 @@ std::string json_report(const Loaded& loaded) {
     }
     w.end_array();
   }
+  if (!loaded.drives.empty()) drives_json(w.key("drives"), loaded.drives);
   w.key("warnings").begin_array(true);
   for (const std::string& s : all_warnings(m)) w.value(s);
   w.end_array();
@@ -290,8 +295,10 @@ Command add_info_command(CLI::App& app) {
       "info", "Describe a model: joints and limits, bodies and masses, gravity, DH table, frames, warnings");
   sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
   sub->add_flag("--json", opts->json, "print a JSON document instead of text");
+  add_actuators_option(sub, opts->actuators);
   return Command{sub, [opts] {
-                   const Loaded loaded = load(opts->model);
+                   Loaded loaded = load(opts->model);
+                   loaded.drives = load_cli_drives(opts->actuators, loaded.model, opts->model);
                    write_stdout(opts->json ? json_report(loaded) : text_report(loaded));
                    return kExitOk;
                  }};

@@ -1,5 +1,7 @@
-// `armdyn simulate MODEL ...`: integrates the arm's motion and writes one CSV row per output
-// period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential, energy) to --out or stdout
+// `armdyn simulate MODEL ...`: integrates the arm's motion (under a torque input, a joint-space
+// controller or the operational-space controller following a task: simulate_task.hpp) and writes
+// one CSV row per output period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential,
+// energy) to --out or stdout
 // through OutputFile (a regular file: a temporary renamed at the end, never half written; a
 // pipe or device: streamed); optionally a PNG plot. Errors: one line on stderr, exit 2 for bad
 // input, 3 when the integration diverged (the rows before it are kept; see docs/simulate.md).
@@ -21,8 +23,12 @@
 #include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
 #include "cli.hpp"
+#include "drives_option.hpp"
+#include "number_lists.hpp"
 #include "output_file.hpp"
+#include "payload_option.hpp"
 #include "plot.hpp"
+#include "simulate_task.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -31,70 +37,55 @@ namespace fs = std::filesystem;
 
 struct SimulateOptions {
   std::string model, q0, v0, gravity, torque = "zero", controller, goal, profile = "quintic", kp, kd;
-  std::string integrator = "rk45", method_fd = "aba", out, plot;
+  std::string integrator = "rk45", method_fd = "aba", out, plot, payload, payload_frame;
   double duration = 0, dt = 1e-3, output_period = 0, rtol = 1e-6, atol = 1e-8, move_time = 0, rate = 1000;
   bool stop_at_limits = false, summary = false, quiet = false, tolerances_given = false, period_given = false;
-  bool passive() const { return torque == "zero" && controller.empty(); }
+  std::string actuators;  ///< --actuators (with friction the energy is not conserved: not passive)
+  bool stiction = false;
+  bool duration_given = false;
+  TaskControlOptions task;  ///< --task, --frame, --posture...: the operational-space controller
+  bool passive() const { return torque == "zero" && controller.empty() && actuators.empty(); }
 };
 
 /// The energy-error bound of a passive run, as a fraction of the largest kinetic energy (see
 /// sim::SimulationOptions::energy_warning and docs/simulate.md).
 constexpr double kEnergyWarning = 0.01;
 
-// "1, 2.5,-3" -> numbers; InputError naming the option unless there are `n` finite numbers
-// (or one, broadcast to all joints, when `broadcast`).
-VecX<double> parse_list(const std::string& text, int n, const std::string& option, bool broadcast = false) {
-  std::vector<double> x;
-  std::stringstream ss(text);
-  std::string cell;
-  while (std::getline(ss, cell, ',')) {
-    char* end = nullptr;
-    const double v = std::strtod(cell.c_str(), &end);
-    while (end && *end == ' ') ++end;
-    if (cell.find_first_not_of(' ') == std::string::npos || *end != '\0' || !std::isfinite(v))
-      throw InputError(option + ": '" + cell + "' is not a finite number");
-    x.push_back(v);
-  }
-  if (!text.empty() && text.back() == ',') throw InputError(option + ": empty value after the last comma");
-  if (broadcast && x.size() == 1) return VecX<double>::Constant(n, x[0]);
-  if (static_cast<int>(x.size()) != n)
-    throw InputError(option + ": expected " + std::to_string(n) + " values (one per joint), got " +
-                     std::to_string(x.size()));
-  return Eigen::Map<const VecX<double>>(x.data(), n);
-}
-
-// A joint vector given as numbers or as the name of a built-in model's pose.
-VecX<double> joint_vector(const std::string& text, const std::string& model_spec, int n, const std::string& option) {
-  const bool numeric = text.find_first_of("0123456789") != std::string::npos &&
-                       text.find_first_not_of("0123456789+-.eE, ") == std::string::npos;
-  if (numeric) return parse_list(text, n, option);
-  if (is_builtin(model_spec)) {
-    std::vector<std::string> names;
-    for (const NamedPose& p : builtin_model(model_spec).poses) {
-      if (p.name == text) return Eigen::Map<const VecX<double>>(p.q.data(), n);
-      names.push_back(p.name);
-    }
-    throw InputError(option + ": '" + text + "' is neither " + std::to_string(n) + " numbers nor a pose of " +
-                     model_spec + " (poses: " + join(names) + ")");
-  }
-  throw InputError(option + ": '" + text + "' is not a list of " + std::to_string(n) +
-                   " numbers (named poses exist for built-in models only)");
-}
-
-std::unique_ptr<sim::TorqueSource> make_source(const SimulateOptions& o, const Model& model, const VecX<double>& q0) {
+std::unique_ptr<sim::TorqueSource> make_source(const SimulateOptions& o, const Model& model, const VecX<double>& q0,
+                                              TaskControl* task) {
   if (!o.controller.empty()) {
     if (o.torque != "zero") throw InputError("--torque and --controller exclude each other");
-    if (o.goal.empty()) throw InputError("--controller: --goal is required (the set-point or the motion's end)");
-    const sim::ControlLaw law = sim::control_law_from_name(o.controller);
-    const VecX<double> goal = joint_vector(o.goal, o.model, model.dof, "--goal");
-    if (!(o.move_time >= 0) || !std::isfinite(o.move_time))
-      throw InputError("--move-time must be >= 0 and finite (got " + shortest(o.move_time) + ")");
     if (!(o.rate >= 0) || !std::isfinite(o.rate))
       throw InputError("--control-rate must be >= 0 and finite (got " + shortest(o.rate) + ")");
     if (o.duration * o.rate > sim::kMaxSteps)
       throw InputError("--control-rate " + shortest(o.rate) + " gives " + human(o.duration * o.rate, 3) +
                        " controller samples over --duration " + shortest(o.duration) + " s (at most " +
                        human(sim::kMaxSteps, 3) + ")");
+    if (o.move_time != 0 && (task || o.controller == "gravity-compensation"))
+      throw InputError("--move-time: only with a --goal (pd, pd-gravity, computed-torque)");
+    if (task) {
+      if (!o.goal.empty()) throw InputError("--goal: --controller operational-space follows --task (no joint goal)");
+      return task->controller(model, o.model, o.kp, o.kd, o.rate);
+    }
+    sim::ControlLaw law;
+    try {
+      law = sim::control_law_from_name(o.controller);
+    } catch (const InputError&) {
+      throw InputError("--controller: unknown controller '" + o.controller +
+                       "' (one of: pd, pd-gravity, computed-torque, gravity-compensation, operational-space)");
+    }
+    if (law == sim::ControlLaw::kGravityCompensation) {  // tau = g(q) - Kd qd: holds the arm where it is
+      if (!o.goal.empty()) throw InputError("--goal: gravity-compensation holds the arm wherever it is (no goal)");
+      if (!o.kp.empty()) throw InputError("--kp: gravity-compensation has no position gain (--kd sets joint damping)");
+      sim::ControllerSpec spec = sim::default_gains(model, law, q0, 10.0, o.rate);
+      if (!o.kd.empty()) spec.kd = parse_list(o.kd, model.dof, "--kd", true);
+      if ((spec.kd.array() < 0).any()) throw InputError("--kd: gains must be >= 0");
+      return std::make_unique<sim::Controller>(model, spec, sim::PointToPoint::hold(q0));
+    }
+    if (o.goal.empty()) throw InputError("--controller: --goal is required (the set-point or the motion's end)");
+    const VecX<double> goal = joint_vector(o.goal, o.model, model.dof, "--goal");
+    if (!(o.move_time >= 0) || !std::isfinite(o.move_time))
+      throw InputError("--move-time must be >= 0 and finite (got " + shortest(o.move_time) + ")");
     sim::ControllerSpec spec = sim::default_gains(model, law, goal, 10.0, o.rate);
     if (!o.kp.empty()) spec.kp = parse_list(o.kp, model.dof, "--kp", true);
     if (!o.kd.empty()) spec.kd = parse_list(o.kd, model.dof, "--kd", true);
@@ -155,6 +146,9 @@ std::string summary_text(const Model& model, const SimulateOptions& o, const sim
   if (o.passive())  // no torque: the total energy is conserved, any change is the integrator's
     text += "largest drift " + human(s.drift, 3) + " J (" + human(s.kmax > 0 ? s.drift / s.kmax : 0.0, 3) +
             " of the largest kinetic energy, " + human(s.kmax, 4) + " J)\n";
+  else if (o.torque == "zero" && o.controller.empty())  // --actuators alone: friction dissipates
+    text += "energy lost to friction " + human(s.e0 - s.e_last, 4) + " J (energy at t = 0 minus energy at t = " +
+            shortest(st.final_time) + ")\n";
   else  // torques act: the energy changes by the work they do
     text += "work done by the input " + human(s.e_last - s.e0, 4) + " J (energy at t = " + shortest(st.final_time) +
             " minus energy at t = 0)\n";
@@ -176,7 +170,15 @@ std::string divergence_text(const SimulateOptions& o, const sim::SimulationStats
   return text;
 }
 
-int run_simulate(const SimulateOptions& o) {
+int run_simulate(SimulateOptions o) {
+  check_task_control_options(o.task, o.controller);
+  // The operational-space controller follows a task: read first, its length is the default --duration.
+  std::unique_ptr<TaskControl> task;
+  if (o.controller == "operational-space") task = std::make_unique<TaskControl>(o.task);
+  if (!o.duration_given) {
+    if (!task) throw InputError("--duration is required");
+    o.duration = task->duration();
+  }
   sim::SimulationOptions so = simulation_options(o);  // the numbers first: refused at once
   // The destinations, checked before any work.
   OutputFile csv(o.out.empty() ? "-" : o.out, "--out");
@@ -189,7 +191,7 @@ int run_simulate(const SimulateOptions& o) {
     if (csv.streaming())
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_simulate.csv").string(), "--plot");
   }
-  Model model = load_model(o.model);
+  Model model = with_payload_option(load_model(o.model), o.payload, o.payload_frame);
   if (!o.gravity.empty()) {
     const VecX<double> g = parse_list(o.gravity, 3, "--gravity");
     model = model.with_gravity(g.head<3>());
@@ -198,9 +200,14 @@ int run_simulate(const SimulateOptions& o) {
       std::fprintf(stderr, "armdyn: warning: %s\n", w.c_str());
   }
   const int n = model.dof;
-  const VecX<double> q0 = o.q0.empty() ? VecX<double>::Zero(n) : joint_vector(o.q0, o.model, n, "--q0");
+  const VecX<double> q0 = task               ? task->start(model, o.model, o.q0)
+                          : o.q0.empty()     ? VecX<double>::Zero(n)
+                                             : joint_vector(o.q0, o.model, n, "--q0");
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
-  std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0);
+  std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0, task.get());
+  const drives::DriveSet drive_set = load_cli_drives(o.actuators, model, o.model);
+  so.drives = drive_set.empty() ? nullptr : &drive_set;
+  so.stiction.enabled = o.stiction;
 
   // No progress line between rows that go to the same terminal.
   const bool rows_on_terminal = (o.out.empty() || o.out == "-") && isatty(STDOUT_FILENO) == 1;
@@ -217,6 +224,7 @@ int run_simulate(const SimulateOptions& o) {
     // state has been checked.
     const std::string row = (sum.rows == 0 ? sim::csv_header(n) : std::string()) + sim::csv_row(s);
     sum.add(s);
+    if (task && o.summary) task->observe(model, s);
     csv.write(row);
     if (plot_rows) plot_rows->write(row);
     progress.update(s.t);
@@ -234,7 +242,7 @@ int run_simulate(const SimulateOptions& o) {
   }
   if (stats.limit_joint >= 0 && !o.quiet)
     std::fprintf(stderr, "armdyn simulate: stopped at t = %s (--stop-at-limits)\n", shortest(stats.final_time).c_str());
-  if (o.summary) std::fputs(summary_text(model, o, stats, sum, wall).c_str(), stderr);
+  if (o.summary) std::fputs((summary_text(model, o, stats, sum, wall) + (task ? task->summary() : "")).c_str(), stderr);
   if (stats.diverged) {
     print_error(divergence_text(o, stats));
     return kExitDiverged;
@@ -251,7 +259,8 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
   sub->add_option("--q0", o->q0, "initial positions: n comma-separated numbers, or a built-in model's pose name (default 0)");
   sub->add_option("--v0", o->v0, "initial velocities: n comma-separated numbers (default 0)");
-  sub->add_option("--duration", o->duration, "simulated time T in seconds")->required();
+  CLI::Option* duration =
+      sub->add_option("--duration", o->duration, "simulated time T in seconds (required, except with --task: the task's)");
   sub->add_option("--dt", o->dt, "integration step (fixed-step integrators) or first step (rk45), seconds")
       ->capture_default_str();
   CLI::Option* period = sub->add_option("--output-period", o->output_period, "seconds between CSV rows (default: --dt)");
@@ -263,23 +272,38 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_option("--gravity", o->gravity, "gravity gx,gy,gz in the base frame (default: the model's)");
   sub->add_option("--torque", o->torque, "zero, const:LIST, or a CSV file (header t,... then one column per joint)")
       ->capture_default_str();
-  sub->add_option("--controller", o->controller, "pd, pd-gravity or computed-torque (needs --goal)");
+  sub->add_option("--controller", o->controller,
+                  "pd, pd-gravity or computed-torque (need --goal), gravity-compensation (holds the arm; --kd adds "
+                  "damping), operational-space (needs --task)");
   sub->add_option("--goal", o->goal, "controller set-point or end of the motion: n numbers or a pose name");
   sub->add_option("--move-time", o->move_time, "seconds to move from q0 to the goal (0: a step set-point)");
   sub->add_option("--profile", o->profile, "the motion's profile: cubic or quintic")->capture_default_str();
-  sub->add_option("--kp", o->kp, "proportional gains: n numbers or one for all (default: critically damped at 10 rad/s)");
-  sub->add_option("--kd", o->kd, "derivative gains: n numbers or one for all");
+  sub->add_option(
+      "--kp", o->kp,
+      "proportional gains: n numbers or one for all (default: critically damped at 10 rad/s); operational-space: "
+      "six (x, y, z, rx, ry, rz) or one (default 100)");
+  sub->add_option("--kd", o->kd, "derivative gains: n numbers or one for all; operational-space: six or one (default 20)");
   sub->add_option("--control-rate", o->rate, "controller samples per second, zero-order hold (0: continuous)")
       ->capture_default_str();
+  sub->add_option("--payload", o->payload,
+                  "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "
+                  "axes (inertia about the centre of mass) or a JSON object (docs/loads.md); the controllers know it");
+  sub->add_option("--payload-frame", o->payload_frame, "frame holding --payload (default: the last moving body's frame)");
+  add_task_control_options(sub, o->task);
   sub->add_flag("--stop-at-limits", o->stop_at_limits, "stop when a joint leaves its limits (default: warn once per joint)");
   sub->add_option("--out", o->out, "CSV file to write ('-' or default: stdout; a FIFO or device is written directly)");
   sub->add_option("--plot", o->plot, "PNG file: positions, velocities, torques and energy against time");
   sub->add_flag("--summary", o->summary,
                 "print steps, energy drift (work done by the input when torques act) and wall time on stderr");
+  add_actuators_option(sub, o->actuators);
+  sub->add_flag("--stiction", o->stiction,
+                "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
+                "within its static friction (docs/drives.md)");
   sub->add_flag("--quiet", o->quiet, "no progress line and no warnings on stderr (errors and --summary still)");
-  return Command{sub, [o, rtol, atol, period] {
+  return Command{sub, [o, rtol, atol, period, duration] {
                    o->tolerances_given = rtol->count() > 0 || atol->count() > 0;
                    o->period_given = period->count() > 0;
+                   o->duration_given = duration->count() > 0;
                    return run_simulate(*o);
                  }};
 }

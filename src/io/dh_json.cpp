@@ -6,6 +6,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "json_util.hpp"
+#include "armdyn/dynamics/dependent_joint.hpp"
 #include "armdyn/model/dh.hpp"
 #include "armdyn/spatial/rotation.hpp"
 
@@ -112,7 +113,9 @@ class DhJsonReader {
 }  // namespace
 
 Model load_dh_json_string(const std::string& text, const std::string& source) {
-  return DhJsonReader(source).read(parse_json(text, source));
+  Model model = DhJsonReader(source).read(parse_json(text, source));
+  refuse_dependent_joints(model);
+  return model;
 }
 
 Model load_dh_json(const std::string& path) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/dynamics/dependent_joint.hpp"
 #include "armdyn/model/builder.hpp"
 #include "urdf_numbers.hpp"
 #include "xml_nesting.hpp"
@@ -308,7 +309,9 @@ Model load_urdf_string(const std::string& xml, const std::string& source) {
     throw ModelError(source, "", "",
                      "not a valid URDF" + (parser_error.empty() ? std::string() : " (" + parser_error + ")"));
   check_urdfdom_read_everything(*urdf, numbers, source, parser_error);
-  return UrdfReader(*urdf, numbers, source).read();
+  Model model = UrdfReader(*urdf, numbers, source).read();
+  refuse_dependent_joints(model);
+  return model;
 }
 
 Model load_urdf(const std::string& path) {

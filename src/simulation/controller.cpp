@@ -16,19 +16,23 @@ const char* to_string(ControlLaw law) {
       return "pd-gravity";
     case ControlLaw::kComputedTorque:
       return "computed-torque";
+    case ControlLaw::kGravityCompensation:
+      return "gravity-compensation";
   }
   return "?";
 }
 
 ControlLaw control_law_from_name(const std::string& name) {
-  for (ControlLaw law : {ControlLaw::kPd, ControlLaw::kPdGravity, ControlLaw::kComputedTorque})
+  for (ControlLaw law :
+       {ControlLaw::kPd, ControlLaw::kPdGravity, ControlLaw::kComputedTorque, ControlLaw::kGravityCompensation})
     if (name == to_string(law)) return law;
-  throw InputError("unknown controller '" + name + "' (one of: pd, pd-gravity, computed-torque)");
+  throw InputError("unknown controller '" + name + "' (one of: pd, pd-gravity, computed-torque, gravity-compensation)");
 }
 
 ControllerSpec default_gains(const Model& model, ControlLaw law, VecIn<double> q, double omega, double rate) {
   VecX<double> scale = VecX<double>::Ones(model.dof);
-  if (law != ControlLaw::kComputedTorque) {
+  if (law == ControlLaw::kGravityCompensation) scale.setZero();
+  else if (law != ControlLaw::kComputedTorque) {
     Data data(model);
     scale = crba(model, data, q).diagonal();
   }
@@ -75,6 +79,11 @@ void Controller::law(double t, VecIn<double> q, VecIn<double> v, VecX<double>& t
       // M (qdd_d + Kd ed + Kp e) + c(q, qd) in one Newton-Euler pass.
       ad_ += spec_.kp.cwiseProduct(qd_) + spec_.kd.cwiseProduct(vd_);
       tau = rnea(model_, data_, q, v, ad_);
+      break;
+    case ControlLaw::kGravityCompensation:
+      // g(q) - Kd qd: the links' weight cancelled at every pose ([Hannaford-Rosen]).
+      tau = gravity_torque(model_, data_, q);
+      tau -= spec_.kd.cwiseProduct(v);
       break;
   }
 }

@@ -126,7 +126,8 @@ class Run {
  public:
   Run(const Model& model, TorqueSource& source, const SimulationOptions& options,
       const std::function<void(const Sample&)>& observer)
-      : model_(model), o_(options), observer_(observer), plant_(model, source, options.fd_method),
+      : model_(model), o_(options), observer_(observer),
+        plant_(model, source, options.fd_method, options.drives, options.stiction),
         warn_(options.warn ? options.warn : std::function<void(const std::string&)>(warn_on_stderr)),
         limits_(model, warn_),
         rk45_(model.dof, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
@@ -150,6 +151,10 @@ class Run {
   static constexpr long kWatchEvery = 8;
   bool emit();
   void diverge(double t, const std::string& what);
+  double kinetic_energy_of(const VecX<double>& q, const VecX<double>& v) {  // links, and rotors with drives
+    const double links = terms::kinetic_energy(model_, energy_, q, v);
+    return o_.drives ? links + plant_.rotor_kinetic_energy(v) : links;
+  }
 
   const Model& model_;
   const SimulationOptions& o_;
@@ -257,7 +262,7 @@ bool Run::after_step(double t) {
   ++stats_.steps;
   if (!q_.allFinite() || !v_.allFinite()) {
     diverge(t, "the state is no longer finite");
-    const double e = terms::kinetic_energy(model_, energy_, q_before_, v_before_) +  // the energy just before
+    const double e = kinetic_energy_of(q_before_, v_before_) +  // the energy just before
                      terms::potential_energy(model_, energy_, q_before_);
     if (std::isfinite(e) && t_before_ >= stats_.last_finite_time) {
       stats_.last_finite_time = t_before_;
@@ -266,8 +271,8 @@ bool Run::after_step(double t) {
     return false;
   }
   if (o_.energy_warning > 0 && stats_.steps % kWatchEvery == 0) {
-    const double kinetic = terms::kinetic_energy(model_, energy_, q_, v_);  // [Craig] (6.69)-(6.71)
-    if (!watch_energy(t, kinetic, terms::potential_energy(model_, energy_, q_))) return false;
+    const double k = kinetic_energy_of(q_, v_);  // [Craig] (6.69)-(6.71)
+    if (!watch_energy(t, k, terms::potential_energy(model_, energy_, q_))) return false;
   }
   t_before_ = t;
   q_before_ = q_;
@@ -316,7 +321,7 @@ bool Run::emit() {
   sample_.v = v_;
   sample_.a = plant_.acceleration(t_, q_, v_);
   sample_.tau = plant_.tau();
-  sample_.kinetic = terms::kinetic_energy(model_, energy_, q_, v_);      // [Craig] (6.69)-(6.71)
+  sample_.kinetic = kinetic_energy_of(q_, v_);                                // [Craig] (6.69)-(6.71)
   sample_.potential = terms::potential_energy(model_, energy_, q_);      // [Craig] (6.73)
   if (!sample_.a.allFinite() || !sample_.tau.allFinite() || !std::isfinite(sample_.energy())) {
     diverge(t_, "the acceleration, torque or energy is no longer finite");

@@ -512,7 +512,8 @@ TEST_F(Cli, InfoWarnsWhenGravityIsParallelToEveryRevoluteJointAxis) {
 }
 
 // `armdyn check --json`: {"model", "dof", "states", "seed", "ok", "rows": [{"subject", "quantity",
-// "worst", "tolerance", "ok"}], "skipped"}, the same rows and verdict as the table.
+// "worst", "tolerance", "ok"}], "condition_number": {"min", "max"}, "skipped"}, the same rows and
+// verdict as the table, which states the conditioning too.
 TEST_F(Cli, CheckJsonHasEveryRowOfTheTable) {
   const Result r = run({"check", "planar2r", "--states", "2", "--seed", "18446744073709551615", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
@@ -523,8 +524,12 @@ TEST_F(Cli, CheckJsonHasEveryRowOfTheTable) {
   EXPECT_EQ(j.at("seed").get<std::uint64_t>(), 18446744073709551615ULL);  // exact, not through a double
   EXPECT_EQ(j.at("ok"), true);
   EXPECT_TRUE(j.at("skipped").is_array());
+  const double cmin = j.at("condition_number").at("min"), cmax = j.at("condition_number").at("max");
+  EXPECT_GE(cmin, 1.0);
+  EXPECT_GE(cmax, cmin);
   const Result text = run({"check", "planar2r", "--states", "2", "--seed", "18446744073709551615"});
   ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("mass matrix condition number over the states: "), std::string::npos) << text.out;
   ASSERT_GE(j.at("rows").size(), 10u);
   for (const json& row : j["rows"]) {
     EXPECT_NE(text.out.find(row.at("subject").get<std::string>()), std::string::npos) << row;

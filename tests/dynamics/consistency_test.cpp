@@ -2,6 +2,7 @@
 // formulation and identity is covered, and one bad row fails the report.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "armdyn/armdyn.hpp"
@@ -53,6 +54,33 @@ TEST(Consistency, TreesSkipTheChainOnlyMethodsAndPass) {
   if (branches) {
     EXPECT_EQ(static_cast<int>(r.skipped.size()), chains_only);
   }
+}
+
+// Masses from 1e-4 to 1e4 along a chain: M badly conditioned. qdd's tolerance follows each
+// state's condition number, which the report states.
+TEST(Consistency, QddToleranceFollowsTheConditioning) {
+  std::mt19937_64 rng(31);
+  Model m = test::random_dh_chain(rng, 6, DhConvention::kModified, false);
+  for (int i = 0; i < m.dof; ++i) {
+    const double k = std::pow(10.0, 4.0 - 8.0 * i / (m.dof - 1));
+    m.mass[i] *= k;
+    m.inertia_com[i] *= k;
+    m.inertia[i].m *= k;
+    m.inertia[i].h *= k;
+    m.inertia[i].I *= k;
+  }
+  const ConsistencyReport report = check_consistency(m, 8, 3);
+  EXPECT_GT(report.condition_max, 1e5);
+  EXPECT_LE(report.condition_min, report.condition_max);
+  int qdd_rows = 0;
+  for (const ConsistencyRow& r : report.rows) {
+    if (r.quantity != "qdd") continue;
+    ++qdd_rows;
+    EXPECT_GE(r.tolerance, 1e-14 * report.condition_min * (1 - 1e-12)) << r.subject;
+    EXPECT_LE(r.tolerance, std::max(1e-9, 1e-14 * report.condition_max) * (1 + 1e-12)) << r.subject;
+    EXPECT_TRUE(r.ok()) << r.subject << " " << r.worst << " > " << r.tolerance;
+  }
+  EXPECT_EQ(qdd_rows, 3);
 }
 
 TEST(Consistency, OneBadRowFailsTheReport) {

@@ -6,7 +6,11 @@
 //   pd               tau = Kp e + Kd ed
 //   pd-gravity       tau = Kp e + Kd ed + g(q)                       (gravity compensation)
 //   computed-torque  tau = M(q) (qdd_d + Kd ed + Kp e) + c(q, qd)    ([Craig] §10.4, by rnea)
-// Kp, Kd are per-joint (diagonal) gains.
+//   gravity-compensation  tau = g(q) - Kd qd   (Hannaford-Rosen; the reference and Kp unused)
+// Kp, Kd are per-joint (diagonal) gains. Gravity compensation cancels the weight of the links at
+// every pose, so an arm at rest stays at rest wherever it is put (with an exact model); Kd adds
+// joint damping (0 by default: pure compensation) and makes a moving arm come to rest. The
+// Cartesian (operational-space) controller lives in tasks/cartesian_control.hpp.
 #include <memory>
 #include <string>
 
@@ -16,9 +20,9 @@
 
 namespace armdyn::sim {
 
-enum class ControlLaw { kPd, kPdGravity, kComputedTorque };
+enum class ControlLaw { kPd, kPdGravity, kComputedTorque, kGravityCompensation };
 
-/// "pd", "pd-gravity", "computed-torque".
+/// "pd", "pd-gravity", "computed-torque", "gravity-compensation".
 const char* to_string(ControlLaw law);
 /// The law named `name`; InputError otherwise.
 ControlLaw control_law_from_name(const std::string& name);
@@ -32,7 +36,7 @@ struct ControllerSpec {
 /// Gains that make each joint a critically damped second-order system of natural frequency
 /// `omega` (rad/s): for computed torque (unit inertia after linearisation) Kp = omega^2,
 /// Kd = 2 omega; for pd and pd-gravity scaled by the diagonal of M(q) at `q` (the joint's own
-/// inertia there), Kp = omega^2 M_ii, Kd = 2 omega M_ii.
+/// inertia there), Kp = omega^2 M_ii, Kd = 2 omega M_ii; for gravity-compensation Kp = Kd = 0.
 ControllerSpec default_gains(const Model& model, ControlLaw law, VecIn<double> q, double omega = 10.0,
                              double rate = 1000.0);
 

@@ -1,16 +1,43 @@
 #pragma once
 // The simulated arm: qdd = FD(q, v, tau(t, q, v)) with a torque source and one of the
 // forward-dynamics routes. Holds its own Data and workspaces (allocation-free per evaluation).
-#include "armdyn/model/data.hpp"
+//
+// With drives (drives/drive_dynamics.hpp) the plant solves (M + diag(G^2 Jm)) qdd = tau - c - f(v)
+// by Cholesky, with the friction's smooth sign tanh(v / v_eps); without them (no DriveSet, or an
+// empty one) it runs the chosen route exactly as before.
+//
+// Stiction mode (StictionOptions::enabled; docs/drives.md): friction with its exact sign, and a
+// joint with dry friction whose speed is below `stick_velocity` is held while the torque needed
+// to hold it stays within its static (breakaway) level. Each evaluation:
+//   1. every joint with dry friction and |v_j| < stick_velocity is "held": its acceleration is
+//      prescribed as a*_j = -v_j / hold_time (which brings a residual speed to zero); every other
+//      joint is free, with friction f_j = B v_j + sgn(v_j) level_j(v_j);
+//   2. the free joints' accelerations solve M_FF a_F = tau_F - c_F - f_F - M_FS a*_S;
+//   3. each held joint's holding torque h_j = tau_j - c_j - (M a)_j - B v_j is compared with its
+//      static level on the side h_j pushes to; a joint with |h_j| above it is released: free,
+//      with dry friction sgn(h_j) level_j (the Stribeck curve's value at its speed);
+//   4. steps 2-3 repeat until no held joint is released (at most n times).
+#include "armdyn/drives/drive.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
+#include "armdyn/model/data.hpp"
 #include "armdyn/simulation/input.hpp"
 
 namespace armdyn::sim {
 
+/// The stiction mode of a plant with drives.
+struct StictionOptions {
+  bool enabled = false;
+  double stick_velocity = 1e-3;  ///< rad/s (m/s): below it a joint with dry friction may be held
+  double hold_time = 1e-2;       ///< s: a held joint's residual speed decays as exp(-t / hold_time)
+};
+
 class Plant {
  public:
-  /// `model` and `source` must outlive the plant.
+  /// `model` and `source` (and `drives`, when given) must outlive the plant.
   Plant(const Model& model, TorqueSource& source, FdMethod method = FdMethod::kAba);
+  /// With drives (one per joint, or none); InputError for a wrong-sized set or bad options.
+  Plant(const Model& model, TorqueSource& source, FdMethod method, const drives::DriveSet* drives,
+        StictionOptions stiction = {});
 
   /// qdd at time t and state (q, v) under the source's torque; tau() is that torque after.
   const VecX<double>& acceleration(double t, VecIn<double> q, VecIn<double> v);
@@ -21,14 +48,26 @@ class Plant {
   TorqueSource& source() { return source_; }
   /// Number of acceleration() calls so far.
   long evaluations() const { return evaluations_; }
+  /// The drives' rotor kinetic energy at joint velocity v (0 without drives).
+  double rotor_kinetic_energy(VecIn<double> v) const;
 
  private:
+  const VecX<double>& with_stiction(VecIn<double> q, VecIn<double> v);
+  void solve_held();
+
   const Model& model_;
   TorqueSource& source_;
   FdMethod method_;
+  const drives::DriveSet* drives_ = nullptr;  ///< null: the rigid-body route
+  StictionOptions stiction_;
   Data data_;
   FdWorkspace<double> ws_;
   VecX<double> tau_;
+  // Stiction mode's workspace: the system with held rows replaced, the right-hand side, the
+  // prescribed accelerations and the joints' states (0 free, 1 held, 2 released).
+  MatX<double> A_;
+  VecX<double> rhs_, inv_diag_, a_hold_, f_;
+  Eigen::VectorXi state_;
   long evaluations_ = 0;
 };
 

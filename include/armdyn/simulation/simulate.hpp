@@ -40,6 +40,11 @@ struct SimulationOptions {
   double energy_warning = 0.0;
   /// Called after every accepted step with the time it reached (e.g. to show progress); optional.
   std::function<void(double)> on_step;
+  /// The joints' drives (rotor inertia, friction; drives/drive_dynamics.hpp), or none: the rigid
+  /// arm. Must outlive the run. The samples' kinetic energy then includes the rotors'.
+  const drives::DriveSet* drives = nullptr;
+  /// Friction with its exact sign and joints held by static friction (plant.hpp).
+  StictionOptions stiction;
 };
 
 /// The most integration steps (duration / dt) and controller samples (duration x rate) a run

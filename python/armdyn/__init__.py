@@ -1,0 +1,123 @@
+"""armdyn: exact, fast rigid-body dynamics of robot manipulators, from Python.
+
+Pinocchio-like names on numpy arrays::
+
+    import armdyn, numpy as np
+    model = armdyn.load("puma560")          # a built-in name, a .urdf or a .json DH file
+    data = model.create_data()
+    q = np.zeros(model.nq)
+    tau = armdyn.rnea(model, data, q, q, q)  # (n,) in N m / N
+    M = armdyn.crba(model, data, q)          # (n, n), full and symmetric
+    taus = armdyn.rnea(model, data, Q, V, A) # Q, V, A of shape (m, n): a batch, all cores
+
+Units are SI (rad, m, s, kg, N, N m). Every evaluation function takes one state (n,) or a batch
+(m, n); results are new float64 C-order arrays. Wrong shapes and non-finite inputs raise
+ValueError naming the argument; the library's errors raise armdyn.InputError (a ValueError) or
+armdyn.ModelError (an InputError) with its message. See docs/python.md.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import Dict, Optional, Sequence, Union
+
+from . import _armdyn
+from ._armdyn import (
+    Data,
+    InputError,
+    Model,
+    ModelError,
+    aba,
+    builtin_models,
+    builtin_poses,
+    centrifugal_matrix,
+    christoffel_symbols,
+    coriolis_coefficients,
+    coriolis_matrix,
+    crba,
+    forward_dynamics,
+    forward_dynamics_methods,
+    forward_kinematics,
+    frame_acceleration,
+    frame_placement,
+    frame_velocity,
+    get_num_threads,
+    gravity,
+    integrators,
+    jacobian,
+    kinetic_energy,
+    mass_matrix_derivatives,
+    nonlinear_effects,
+    opcount,
+    opcount_algorithms,
+    potential_energy,
+    rnea,
+    set_num_threads,
+)
+from ._armdyn import formulations
+from ._simulation import SimulationResult, simulate
+
+__version__ = _armdyn.__version__
+
+__all__ = [
+    "Data", "InputError", "Model", "ModelError", "GeneratedCode", "SimulationResult",
+    "aba", "builtin_models", "builtin_poses", "centrifugal_matrix", "christoffel_symbols", "codegen", "coriolis_coefficients",
+    "coriolis_matrix", "crba", "formulations", "forward_dynamics",
+    "forward_dynamics_methods", "forward_kinematics", "frame_acceleration", "frame_placement", "frame_velocity", "get_num_threads", "gravity",
+    "integrators", "jacobian", "kinetic_energy", "load", "mass_matrix_derivatives", "nonlinear_effects", "opcount",
+    "opcount_algorithms", "potential_energy", "rnea", "set_num_threads", "simulate",
+]
+
+
+def load(spec: Union[str, "os.PathLike[str]"]) -> Model:
+    """Loads a model: a built-in name (builtin_models()), a .urdf file or a .json DH file.
+
+    Raises armdyn.InputError / armdyn.ModelError with the loader's message (naming the file,
+    the place and the field).
+    """
+    return _armdyn.load(os.fspath(spec))
+
+
+@dataclass
+class GeneratedCode:
+    """Standalone C++ written by codegen(): `header` (P.h, usable from C and C++) and `source`
+    (P.cpp); `counts` maps each function to its operation counts after constant folding, common
+    subexpressions and dead code removed; `files` lists what was written (when `out` was given)."""
+
+    prefix: str
+    header: str
+    source: str
+    counts: Dict[str, Dict[str, int]]
+    files: list = field(default_factory=list)
+
+
+def codegen(model: Model, algorithms: Optional[Union[str, Sequence[str]]] = None,
+            prefix: Optional[str] = None,
+            out: Optional[Union[str, "os.PathLike[str]"]] = None) -> GeneratedCode:
+    """The model's rnea, mass_matrix, gravity and forward_dynamics as standalone C++, like
+    `armdyn codegen` (functions P_rnea(q, v, a, tau), ...; P = prefix, default the model's name
+    made an identifier). algorithms: a name or list of those names (None: all). out: a folder to
+    write P.h and P.cpp into (created if missing; both files or neither are written)."""
+    generated = _armdyn._codegen(model, algorithms, prefix or "")
+    code = GeneratedCode(generated["prefix"], generated["header"], generated["source"], generated["counts"])
+    if out is not None:
+        folder = os.fspath(out)
+        os.makedirs(folder, exist_ok=True)
+        targets = [(os.path.join(folder, code.prefix + ".h"), code.header),
+                   (os.path.join(folder, code.prefix + ".cpp"), code.source)]
+        temporaries = []
+        try:
+            for path, text in targets:
+                handle, temporary = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".")
+                temporaries.append(temporary)
+                with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                    stream.write(text)
+            for (path, _), temporary in zip(targets, temporaries):
+                os.replace(temporary, path)
+        finally:
+            for temporary in temporaries:
+                if os.path.exists(temporary):
+                    os.unlink(temporary)
+        code.files = [path for path, _ in targets]
+    return code

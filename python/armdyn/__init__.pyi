@@ -1,0 +1,155 @@
+# Type stub of the package armdyn. n = model.nq; a joint-space argument is one state (n,) or a
+# batch (m, n), and the result gains the leading m. SI units: rad, m, s, kg, N, N m.
+import os
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+ArrayLike = npt.ArrayLike
+Array = npt.NDArray[np.float64]
+FrameRef = Union[str, int]
+PathLike = Union[str, os.PathLike[str]]
+
+__version__: str
+
+class InputError(ValueError): ...
+class ModelError(InputError): ...
+
+class Model:
+    @property
+    def name(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def nq(self) -> int: ...
+    @property
+    def nv(self) -> int: ...
+    @property
+    def nbodies(self) -> int: ...
+    @property
+    def joint_names(self) -> List[str]: ...
+    @property
+    def body_names(self) -> List[str]: ...
+    @property
+    def frame_names(self) -> List[str]: ...
+    @property
+    def joint_types(self) -> List[str]: ...
+    @property
+    def parents(self) -> List[int]: ...
+    @property
+    def gravity(self) -> Array: ...  # (3,), m/s^2
+    @property
+    def lower_limits(self) -> Array: ...  # (n,)
+    @property
+    def upper_limits(self) -> Array: ...  # (n,)
+    @property
+    def velocity_limits(self) -> Array: ...  # (n,)
+    @property
+    def effort_limits(self) -> Array: ...  # (n,)
+    @property
+    def warnings(self) -> List[str]: ...
+    def with_gravity(self, gravity: ArrayLike) -> Model: ...
+    def create_data(self) -> Data: ...
+
+class Data:
+    @property
+    def model(self) -> Model: ...
+    @property
+    def tau(self) -> Array: ...  # (n,)
+    @property
+    def M(self) -> Array: ...  # (n, n)
+    @property
+    def nle(self) -> Array: ...  # (n,)
+    @property
+    def g(self) -> Array: ...  # (n,)
+    @property
+    def ddq(self) -> Array: ...  # (n,)
+    @property
+    def oMf(self) -> Array: ...  # (nframes, 4, 4)
+
+def load(spec: PathLike) -> Model: ...
+def builtin_models() -> List[str]: ...
+def builtin_poses(name: str) -> Dict[str, Array]: ...
+def set_num_threads(n: int) -> None: ...
+def get_num_threads() -> int: ...
+
+# Dynamics: (n,) -> (n,) or (n, n); (m, n) -> (m, n) or (m, n, n).
+FExt = Union[None, Mapping[FrameRef, ArrayLike], ArrayLike]
+def rnea(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, a: ArrayLike, f_ext: FExt = ...,
+         f_ext_axes: str = ...) -> Array: ...
+def crba(model: Model, data: Optional[Data], q: ArrayLike) -> Array: ...
+def nonlinear_effects(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike) -> Array: ...
+def gravity(model: Model, data: Optional[Data], q: ArrayLike) -> Array: ...
+def coriolis_matrix(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike) -> Array: ...
+def mass_matrix_derivatives(model: Model, data: Optional[Data], q: ArrayLike) -> Array: ...  # (n, n, n)
+def christoffel_symbols(model: Model, data: Optional[Data], q: ArrayLike) -> Array: ...  # (n, n, n)
+def centrifugal_matrix(model: Model, data: Optional[Data], q: ArrayLike) -> Array: ...  # (n, n)
+def coriolis_coefficients(model: Model, data: Optional[Data], q: ArrayLike) -> Array: ...  # (n, n(n-1)/2)
+def forward_dynamics(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, tau: ArrayLike,
+                     method: str = ...) -> Array: ...
+def aba(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, tau: ArrayLike) -> Array: ...
+def forward_dynamics_methods() -> List[str]: ...
+# Energies: a float for one state, (m,) for a batch.
+def kinetic_energy(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike) -> Union[float, Array]: ...
+def potential_energy(model: Model, data: Optional[Data], q: ArrayLike) -> Union[float, Array]: ...
+
+# Kinematics.
+def forward_kinematics(model: Model, data: Optional[Data], q: ArrayLike) -> Array: ...  # (nbodies, 4, 4)
+def frame_placement(model: Model, data: Optional[Data], q: ArrayLike, frame: FrameRef) -> Array: ...  # (4, 4)
+def jacobian(model: Model, data: Optional[Data], q: ArrayLike, frame: FrameRef,
+             frame_axes: str = ...) -> Array: ...  # (6, n): linear rows first
+def frame_velocity(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, frame: FrameRef) -> Array: ...  # (6,)
+def frame_acceleration(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, a: ArrayLike,
+                       frame: FrameRef) -> Array: ...  # (6,)
+
+class _Formulations(ModuleType):
+    def names(self) -> List[str]: ...
+    def info(self, name: str) -> Dict[str, Union[str, bool]]: ...
+    def evaluate(self, name: str, model: Model, q: ArrayLike, v: ArrayLike, a: ArrayLike) -> Array: ...
+    def mass_matrix(self, name: str, model: Model, q: ArrayLike) -> Array: ...
+    def gravity(self, name: str, model: Model, q: ArrayLike) -> Array: ...
+
+formulations: _Formulations
+
+def opcount(model: Model, algorithms: Union[None, str, Sequence[str]] = ...,
+            generated: bool = ...) -> Dict[str, Dict[str, int]]: ...
+def opcount_algorithms() -> List[str]: ...
+
+@dataclass
+class GeneratedCode:
+    prefix: str
+    header: str
+    source: str
+    counts: Dict[str, Dict[str, int]]
+    files: List[str]
+
+def codegen(model: Model, algorithms: Union[None, str, Sequence[str]] = ..., prefix: Optional[str] = ...,
+            out: Optional[PathLike] = ...) -> GeneratedCode: ...
+
+@dataclass
+class SimulationResult:
+    model: Model
+    t: Array  # (m,), s
+    q: Array  # (m, n)
+    v: Array  # (m, n)
+    a: Array  # (m, n)
+    tau: Array  # (m, n)
+    kinetic: Array  # (m,), J
+    potential: Array  # (m,), J
+    stats: Dict[str, object]
+    warnings: List[str]
+    @property
+    def energy(self) -> Array: ...
+    def to_csv(self, path: Optional[PathLike] = ...) -> str: ...
+    def plot(self, path: Optional[PathLike] = ...) -> object: ...
+
+def integrators() -> List[str]: ...
+def simulate(model: Model, q0: ArrayLike, v0: ArrayLike, duration: float, integrator: str = ..., *,
+             tau: Union[None, ArrayLike, Callable[[float, Array, Array], ArrayLike]] = ..., dt: float = ...,
+             output_period: float = ..., rtol: float = ..., atol: float = ..., method: str = ...,
+             stop_at_limits: bool = ..., controller: Optional[str] = ..., goal: Optional[ArrayLike] = ...,
+             move_time: float = ..., profile: str = ..., kp: Union[None, float, ArrayLike] = ...,
+             kd: Union[None, float, ArrayLike] = ..., control_rate: float = ...) -> SimulationResult: ...

@@ -1,0 +1,115 @@
+// armdyn.load, armdyn.Model, armdyn.Data.
+#include <pybind11/stl.h>
+
+#include "armdyn/io/load.hpp"
+#include "armdyn/model/catalogue.hpp"
+#include "handles.hpp"
+
+namespace armdyn::python {
+namespace {
+
+py::array_t<double> vector_of(const std::vector<double>& x) {
+  py::array_t<double> out = new_array({static_cast<py::ssize_t>(x.size())});
+  std::copy(x.begin(), x.end(), out.mutable_data());
+  return out;
+}
+
+template <class Matrix> py::array_t<double> copy_of(const Matrix& x) {
+  py::array_t<double> out = x.cols() == 1 ? new_array({static_cast<py::ssize_t>(x.rows())})
+                                          : new_array({static_cast<py::ssize_t>(x.rows()), static_cast<py::ssize_t>(x.cols())});
+  store(x, out.mutable_data());
+  return out;
+}
+
+template <class Field> py::array_t<double> limits_of(const Model& model, Field field) {
+  std::vector<double> x;
+  for (const JointLimits& l : model.limits) x.push_back(l.*field);
+  return vector_of(x);
+}
+
+}  // namespace
+
+void bind_model(py::module_& m) {
+  py::class_<PyModel>(m, "Model",
+                      "A manipulator model (immutable): a kinematic tree of rigid bodies joined by revolute or "
+                      "prismatic joints. Make one with armdyn.load(); its workspace with create_data().")
+      .def_property_readonly("name", [](const PyModel& p) { return p.get().name; }, "Model name.")
+      .def_property_readonly("source", [](const PyModel& p) { return p.get().source; },
+                             "File or built-in name the model was loaded from.")
+      .def_property_readonly("nq", [](const PyModel& p) { return p.get().dof; }, "Number of joint positions (= nv).")
+      .def_property_readonly("nv", [](const PyModel& p) { return p.get().dof; }, "Number of joint velocities (= nq).")
+      .def_property_readonly("nbodies", [](const PyModel& p) { return p.get().dof; },
+                             "Number of moving bodies (one per joint).")
+      .def_property_readonly("joint_names", [](const PyModel& p) { return p.get().joint_names; },
+                             "Joint names, list of nq str (the order of q, v, a, tau).")
+      .def_property_readonly("body_names", [](const PyModel& p) { return p.get().body_names; },
+                             "Body names, list of nbodies str (the order of a per-body f_ext).")
+      .def_property_readonly("frame_names", [](const PyModel& p) {
+        std::vector<std::string> names;
+        for (const Frame<double>& f : p.get().frames) names.push_back(f.name);
+        return names;
+      }, "Named frames (every link's own frame and the fixed frames), list of str.")
+      .def_property_readonly("joint_types", [](const PyModel& p) {
+        std::vector<std::string> types;
+        for (JointType t : p.get().joint_type) types.push_back(to_string(t));
+        return types;
+      }, "'revolute' or 'prismatic' per joint.")
+      .def_property_readonly("parents", [](const PyModel& p) { return p.get().parent; },
+                             "Parent body index per body (-1: the base).")
+      .def_property_readonly("gravity", [](const PyModel& p) {
+        const Vec3<double>& g = p.get().gravity;
+        return vector_of({g.x(), g.y(), g.z()});
+      }, "Gravity vector in the base frame, shape (3,), m/s^2.")
+      .def_property_readonly("lower_limits", [](const PyModel& p) { return limits_of(p.get(), &JointLimits::lower); },
+                             "Lower position limits, shape (nq,), rad or m (-inf: none).")
+      .def_property_readonly("upper_limits", [](const PyModel& p) { return limits_of(p.get(), &JointLimits::upper); },
+                             "Upper position limits, shape (nq,), rad or m (+inf: none).")
+      .def_property_readonly("velocity_limits", [](const PyModel& p) { return limits_of(p.get(), &JointLimits::velocity); },
+                             "Velocity limits, shape (nv,), rad/s or m/s (inf: none).")
+      .def_property_readonly("effort_limits", [](const PyModel& p) { return limits_of(p.get(), &JointLimits::effort); },
+                             "Effort limits, shape (nv,), N m or N (inf: none).")
+      .def_property_readonly("warnings", [](const PyModel& p) { return p.get().warnings; },
+                             "What the loader ignored (list of str).")
+      .def("with_gravity", [](const PyModel& p, py::handle g) {
+        const Array a = fixed_arg(g, "with_gravity", "gravity", {3});
+        return PyModel{std::make_shared<const Model>(p.get().with_gravity(Vec3<double>(a.at(0), a.at(1), a.at(2))))};
+      }, py::arg("gravity"), "with_gravity(gravity) -> Model\n\nThe same model with another gravity vector (shape (3,), m/s^2, base frame).")
+      .def("create_data", [](const PyModel& p) { return PyData(p.model); },
+           "create_data() -> Data\n\nA new workspace (armdyn.Data) for this model; one per thread.")
+      .def("__repr__", [](const PyModel& p) {
+        return "<armdyn.Model '" + p.get().name + "' with " + std::to_string(p.get().dof) + " joints>";
+      });
+
+  py::class_<PyData>(m, "Data",
+                     "The workspace of the algorithms for one model (model.create_data()). Not shared between "
+                     "threads; batches make their own and leave it untouched. Its results (tau, M, nle, g, ddq, oMf) "
+                     "are those of the last one-state call that wrote them, as copies.")
+      .def_property_readonly("model", [](const PyData& d) { return PyModel{d.model}; }, "The model it belongs to.")
+      .def_property_readonly("tau", [](const PyData& d) { return copy_of(d.ws.data.tau); },
+                             "tau of the last one-state rnea on this Data, a copy, shape (n,).")
+      .def_property_readonly("M", [](const PyData& d) { return copy_of(d.ws.data.M); },
+                             "M of the last one-state crba on this Data, a copy, shape (n, n).")
+      .def_property_readonly("nle", [](const PyData& d) { return copy_of(d.ws.data.c); },
+                             "c of the last one-state nonlinear_effects on this Data, a copy, shape (n,).")
+      .def_property_readonly("g", [](const PyData& d) { return copy_of(d.ws.data.g); },
+                             "g of the last one-state gravity on this Data, a copy, shape (n,).")
+      .def_property_readonly("ddq", [](const PyData& d) { return copy_of(d.ws.data.qdd); },
+                             "a of the last one-state aba or forward_dynamics on this Data, a copy, shape (n,).")
+      .def_property_readonly("oMf", [](const PyData& d) {
+        const std::vector<Transform<double>>& X = d.ws.data.oMf;
+        py::array_t<double> out = new_array({static_cast<py::ssize_t>(X.size()), 4, 4});
+        for (std::size_t k = 0; k < X.size(); ++k) store(X[k].matrix(), out.mutable_data() + 16 * k);
+        return out;
+      }, "Placements of the named frames (model.frame_names order) after the last one-state forward_kinematics, "
+         "frame_placement or jacobian on this Data, a copy, shape (nframes, 4, 4).")
+      .def("__repr__", [](const PyData& d) { return "<armdyn.Data of '" + d.model->name + "'>"; });
+
+  m.def("load", [](const std::string& spec) {
+    return PyModel{std::make_shared<const Model>(load_model(spec))};
+  }, py::arg("spec"),
+        "load(spec) -> Model\n\nLoads a model: a built-in name (see builtin_models()), a .urdf file or a .json DH file. Raises "
+        "armdyn.InputError / armdyn.ModelError with the loader's message.");
+  m.def("builtin_models", [] { return builtin_names(); }, "builtin_models() -> list[str]\n\nNames of the built-in models.");
+}
+
+}  // namespace armdyn::python

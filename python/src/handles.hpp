@@ -1,0 +1,168 @@
+#pragma once
+// The Python-side objects (armdyn.Model, armdyn.Data), the workspace one evaluation needs, and
+// the runner that evaluates one state with the caller's Data or a batch of states in parallel
+// (TBB, the GIL released, one workspace per thread).
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <chrono>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "arrays.hpp"
+#include "armdyn/dynamics/fd_method.hpp"
+#include "armdyn/dynamics/terms.hpp"
+#include "armdyn/kinematics/jacobian.hpp"
+#include "armdyn/model/data.hpp"
+
+namespace armdyn::python {
+
+/// armdyn.Model: an immutable model shared by every Data made from it.
+struct PyModel {
+  std::shared_ptr<const Model> model;
+  const Model& get() const { return *model; }
+};
+
+/// Everything one evaluation may write: the Data, the forward-dynamics and frame workspaces, and
+/// the terms workspace (Coriolis matrix, energies), built on first use.
+struct Workspace {
+  explicit Workspace(const Model& m) : model(&m), data(m), fext(static_cast<std::size_t>(m.dof)), fd(m), frame(m) {}
+  const Model* model;
+  Data data;
+  std::vector<Force<double>> fext;  ///< rnea's external wrenches at the state (external_wrenches.hpp)
+  FdWorkspace<double> fd;
+  FrameWorkspace<double> frame;
+  std::optional<terms::Workspace<double>> terms_ws;
+  terms::Workspace<double>& terms() {
+    if (!terms_ws) terms_ws.emplace(*model, terms::Storage::kQuadratic);
+    return *terms_ws;
+  }
+};
+
+/// armdyn.Data: the workspace of one model (keeps the model alive).
+struct PyData {
+  explicit PyData(std::shared_ptr<const Model> m) : model(std::move(m)), ws(*model) {}
+  std::shared_ptr<const Model> model;
+  Workspace ws;
+};
+
+/// The Data's workspace after checking that it was made by `model` (ValueError otherwise).
+Workspace& workspace_of(const PyModel& model, PyData& data, const char* fn);
+
+/// The caller's Data (checked against the model), or (data is None) a temporary one in `temp`.
+inline Workspace& single_ws(const PyModel& model, PyData* data, std::optional<Workspace>& temp, const char* fn) {
+  if (data) return workspace_of(model, *data, fn);
+  return temp.emplace(model.get());
+}
+
+/// Index of a frame given by name (str) or index (int); ValueError naming the frames otherwise.
+int frame_arg(const Model& model, py::handle frame, const char* fn);
+
+/// Threads a batch runs on (0: every core); armdyn.set_num_threads / get_num_threads.
+int batch_threads();
+void set_batch_threads(int threads);
+/// The arena batches run in when the threads are limited; nullptr: TBB's default (every core).
+std::shared_ptr<tbb::task_arena> batch_arena();
+
+/// Evaluates `kernel(work, k, out)` for state k = 0..m-1 of a batch (m > 0), writing `size`
+/// doubles per state at out + k * size, with the GIL released, one Work per thread made by make().
+/// State 0 runs first on this thread and its time sets the chunks the others are cut into (about
+/// 50 us of work each: smaller ones cost more to schedule than they gain); a batch of one chunk
+/// runs here. Results equal the one-state loop bit for bit: each state is computed alone.
+template <class Work, class Make, class Kernel>
+void run_batch(py::ssize_t m, py::ssize_t size, double* out, Make make, Kernel kernel) {
+  py::gil_scoped_release release;
+  std::unique_ptr<Work> here(make());
+  const auto start = std::chrono::steady_clock::now();
+  kernel(*here, 0, out);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const py::ssize_t grain = std::max<py::ssize_t>(1, static_cast<py::ssize_t>(50e-6 / std::max(seconds, 1e-9)));
+  if (m - 1 <= grain) {
+    for (py::ssize_t k = 1; k < m; ++k) kernel(*here, k, out + k * size);
+    return;
+  }
+  tbb::enumerable_thread_specific<std::unique_ptr<Work>> works([&] { return std::unique_ptr<Work>(make()); });
+  const auto loop = [&] {
+    tbb::parallel_for(tbb::blocked_range<py::ssize_t>(1, m, grain), [&](const tbb::blocked_range<py::ssize_t>& r) {
+      Work& work = *works.local();
+      for (py::ssize_t k = r.begin(); k != r.end(); ++k) kernel(work, k, out + k * size);
+    });
+  };
+  if (const std::shared_ptr<tbb::task_arena> arena = batch_arena()) {
+    arena->execute(loop);
+  } else {
+    loop();
+  }
+}
+
+/// The shape of one state's result, e.g. {n}, {n, n}, {} (a scalar).
+using Shape = std::initializer_list<py::ssize_t>;
+
+/// The result array of a call: `shape` for one state, (m, *shape) for a batch; `size` = the
+/// doubles per state. A scalar result of one state is returned as a Python float by finish().
+inline py::array_t<double> result_array(const States& q, Shape shape, py::ssize_t& size) {
+  size = 1;
+  py::ssize_t dims[8];
+  int nd = 0;
+  if (q.batch) dims[nd++] = q.m;
+  for (py::ssize_t d : shape) {
+    size *= d;
+    dims[nd++] = d;
+  }
+  return new_array(dims, nd);
+}
+
+inline py::object finish(const States& q, Shape shape, py::array_t<double> out) {
+  if (!q.batch && shape.size() == 0) return py::float_(*out.data());
+  return out;
+}
+
+/// One state on the caller's workspace, or a batch (q.batch) on per-thread workspaces: returns
+/// an array of `shape` (one state) or (m, *shape) (a batch); a scalar result (empty shape) is a
+/// Python float for one state.
+template <class Kernel>
+py::object evaluate(const PyModel& model, Workspace& single, const States& q, Shape shape,
+                    Kernel kernel) {
+  py::ssize_t size = 0;
+  py::array_t<double> out = result_array(q, shape, size);
+  double* dst = out.mutable_data();
+  if (!q.batch) {
+    kernel(single, 0, dst);
+  } else if (q.m > 0) {
+    const Model& m = model.get();
+    run_batch<Workspace>(q.m, size, dst, [&m] { return new Workspace(m); }, kernel);
+  }
+  return finish(q, shape, std::move(out));
+}
+
+/// The same with a Work of the caller's kind made by make() (one for one state, one per thread
+/// for a batch).
+template <class Work, class Make, class Kernel>
+py::object evaluate_with(const States& q, Shape shape, Make make, Kernel kernel) {
+  py::ssize_t size = 0;
+  py::array_t<double> out = result_array(q, shape, size);
+  double* dst = out.mutable_data();
+  if (!q.batch) {
+    std::unique_ptr<Work> work(make());
+    kernel(*work, 0, dst);
+  } else if (q.m > 0) {
+    run_batch<Work>(q.m, size, dst, make, kernel);
+  }
+  return finish(q, shape, std::move(out));
+}
+
+void bind_model(py::module_& m);
+void bind_dynamics(py::module_& m);
+void bind_kinematics(py::module_& m);
+void bind_formulations(py::module_& m);
+void bind_codegen(py::module_& m);
+void bind_simulation(py::module_& m);
+
+}  // namespace armdyn::python
