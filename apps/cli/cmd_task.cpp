@@ -112,8 +112,13 @@ int run_task_command(const TaskOptions& o) {
   Model model = load_model(o.model);
   const tasks::Task task = read_task(o.task, model.dof);
   const int frame = model.frame_index(task.frame);
-  if (frame < 0)
-    throw InputError(task.source + ": frame: no frame named '" + task.frame + "' in model '" + model.name + "'");
+  if (frame < 0) {
+    std::vector<std::string> names;
+    for (const auto& f : model.frames) names.push_back(f.name);
+    if (names.size() > 12) names.resize(12), names.push_back("...");
+    throw InputError(task.source + ": frame: no frame named '" + task.frame + "' in model '" + model.name +
+                     "' (frames: " + join(names) + ")");
+  }
   if (task.payload) model = with_task_payload(model, frame, *task.payload, task.source);
   const VecX<double> q0 = initial_q(model, frame, task);
   Data data(model);

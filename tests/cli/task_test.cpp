@@ -227,7 +227,7 @@ TEST_F(Task, PrescribedJointFollowsItsProfile) {
 TEST_F(Task, BadInputNamesTheFileAndField) {
   const std::string task = file("task.json", kUr5Task);
   const std::string bad_frame = replaced(kUr5Task, "tool0", "grip");
-  expect_bad({ur5(), file("frame.json", bad_frame)}, {"frame.json", "frame", "grip"});
+  expect_bad({ur5(), file("frame.json", bad_frame)}, {"frame.json", "frame", "grip", "(frames: base_link"});
   const std::string bad_duration = replaced(kUr5Task, "0.6", "-1");
   expect_bad({ur5(), file("duration.json", bad_duration)}, {"duration.json", "segments[0].duration"});
   expect_bad({ur5(), path("missing.json")}, {"missing.json"});
