@@ -80,8 +80,8 @@ inline tasks::TaskReference reference_from_joints(const Model& model, int frame,
   return r;
 }
 
-/// The orientation mode that makes a square block on an n-joint arm, with a prescribed joint
-/// for 4 and 7 joints (-1 when none is needed): 3 position, 4 A1, 5 B1, 6 C1, 7 C1 + joint.
+/// The orientation mode (and whether a joint is prescribed) that makes a square block on an
+/// n-joint arm: 3 position, 4 position + joint (A1), 5 approach (B1), 6 full (C1), 7 full + joint.
 inline void square_block(int n, tasks::OrientationMode& mode, bool& joint) {
   mode = n >= 6 ? tasks::OrientationMode::kFull
                 : (n == 5 ? tasks::OrientationMode::kApproach : tasks::OrientationMode::kFree);

@@ -12,8 +12,9 @@
 // Drift correction: integration error makes the frame wander from the reference when q̈
 // follows [VP] (3.1.6) as it is. By default the task acceleration gets a PD pull on the task
 // error (blocks.hpp) with kp = 400 1/s², kd = 40 1/s (critically damped, 20 rad/s): with rk4
-// and dt = 1e-3 the frame then stays within 1e-6 m / 1e-6 rad of a smooth reference; set both
-// gains to zero for the uncorrected form.
+// and dt = 1e-3 the frame then stays within 1e-6 m / 1e-6 rad of a reference that is smooth
+// between its breakpoints (tests/tasks/run_test.cpp); set both gains to zero for the
+// uncorrected form.
 //
 // What is recorded goes through a list of column producers (columns.hpp), so that drives,
 // reactions, segment stresses or the gripper force are columns added later by new producers,
