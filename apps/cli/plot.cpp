@@ -64,26 +64,29 @@ int run(const std::vector<std::string>& args, const std::string& log) {
 
 }  // namespace
 
-std::string plot_script_path() {
+std::string plot_script_path(const std::string& script) {
+  const bool simulation = script == "plot_simulation.py";
   if (const char* env = std::getenv("ARMDYN_PLOT_SCRIPT"); env && *env) {
-    if (!is_file(env)) throw InternalError(std::string("ARMDYN_PLOT_SCRIPT: no such file '") + env + "'");
-    return env;
+    const fs::path path = simulation ? fs::path(env) : fs::path(env).parent_path() / script;
+    if (!is_file(path)) throw InternalError("ARMDYN_PLOT_SCRIPT: no such file '" + path.string() + "'");
+    return path.string();
   }
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const fs::path installed = exe.parent_path().parent_path() / "share" / "armdyn" / "plot_simulation.py";
+    const fs::path installed = exe.parent_path().parent_path() / "share" / "armdyn" / script;
     if (is_file(installed)) return installed.string();
   }
 #ifdef ARMDYN_PLOT_SCRIPT_SOURCE
-  if (is_file(ARMDYN_PLOT_SCRIPT_SOURCE)) return ARMDYN_PLOT_SCRIPT_SOURCE;
+  const fs::path source = fs::path(ARMDYN_PLOT_SCRIPT_SOURCE).parent_path() / script;
+  if (is_file(source)) return source.string();
 #endif
-  throw InternalError("--plot: cannot find plot_simulation.py (set ARMDYN_PLOT_SCRIPT)");
+  throw InternalError("--plot: cannot find " + script + " (set ARMDYN_PLOT_SCRIPT)");
 }
 
 void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
-                     const std::vector<std::string>& joint_names) {
-  const std::string script = plot_script_path();
+                     const std::vector<std::string>& joint_names, const std::string& script_name) {
+  const std::string script = plot_script_path(script_name);
   const std::string tmp = png.staging_path();
   // The script's messages: a scratch file, removed when done (or interrupted).
   OutputFile log((fs::temp_directory_path() / "armdyn_plot.log").string(), "--plot");

@@ -10,13 +10,15 @@ namespace armdyn::cli {
 
 /// The plotting script: $ARMDYN_PLOT_SCRIPT, else <bin>/../share/armdyn/plot_simulation.py next
 /// to the installed executable, else the source tree's copy (a compile-time path). InternalError
-/// when none exists.
-std::string plot_script_path();
+/// when none exists. Another `script` (plot_task.py) is looked for the same way, beside
+/// $ARMDYN_PLOT_SCRIPT when that is set.
+std::string plot_script_path(const std::string& script = "plot_simulation.py");
 
 /// Plots `csv` into `png`'s staging file with `title`, the legends naming the joints
 /// `joint_names` (else "joint 1", ...); the caller commits `png` (never half written). The interpreter is $ARMDYN_PYTHON, else /usr/bin/python3, else the
 /// python3 on PATH. InternalError with the script's last stderr line when it fails.
 void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
-                     const std::vector<std::string>& joint_names = {});
+                     const std::vector<std::string>& joint_names = {},
+                     const std::string& script = "plot_simulation.py");
 
 }  // namespace armdyn::cli

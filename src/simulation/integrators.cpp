@@ -30,12 +30,38 @@ bool is_adaptive(Integrator integrator) { return integrator == Integrator::kRk45
 
 namespace {
 
+// A plant as the integrators' right-hand side.
+class PlantField final : public AccelerationField {
+ public:
+  explicit PlantField(Plant& plant) : plant_(plant) {}
+  const VecX<double>& acceleration(double t, VecIn<double> q, VecIn<double> v) override {
+    return plant_.acceleration(t, q, v);
+  }
+
+ private:
+  Plant& plant_;
+};
+
+}  // namespace
+
+void FixedStepper::step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) {
+  PlantField field(plant);
+  step(field, t, h, q, v);
+}
+
+bool Rk45::try_step(Plant& plant, double& t, double& dt, VecX<double>& q, VecX<double>& v) {
+  PlantField field(plant);
+  return try_step(field, t, dt, q, v);
+}
+
+namespace {
+
 // [Craig] (6.117), with a = qdd(t):
 //   v(t + h) = v(t) + a h,    q(t + h) = q(t) + v(t) h + a h^2 / 2
 class EulerStepper final : public FixedStepper {
  public:
-  void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) override {
-    const VecX<double>& a = plant.acceleration(t, q, v);
+  void step(AccelerationField& field, double t, double h, VecX<double>& q, VecX<double>& v) override {
+    const VecX<double>& a = field.acceleration(t, q, v);
     q += h * v + (0.5 * h * h) * a;
     v += h * a;
   }
@@ -44,8 +70,8 @@ class EulerStepper final : public FixedStepper {
 // Semi-implicit (symplectic) Euler: v(t + h) = v + a(t, q, v) h, q(t + h) = q + v(t + h) h.
 class SymplecticEulerStepper final : public FixedStepper {
  public:
-  void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) override {
-    v += h * plant.acceleration(t, q, v);
+  void step(AccelerationField& field, double t, double h, VecX<double>& q, VecX<double>& v) override {
+    v += h * field.acceleration(t, q, v);
     q += h * v;
   }
 };
@@ -58,18 +84,18 @@ class Rk4Stepper final : public FixedStepper {
   explicit Rk4Stepper(int n) {
     for (VecX<double>* x : {&a1_, &a2_, &a3_, &a4_, &v2_, &v3_, &v4_, &qs_}) x->setZero(n);
   }
-  void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) override {
+  void step(AccelerationField& field, double t, double h, VecX<double>& q, VecX<double>& v) override {
     const double h2 = 0.5 * h;
-    a1_ = plant.acceleration(t, q, v);
+    a1_ = field.acceleration(t, q, v);
     qs_ = q + h2 * v;
     v2_ = v + h2 * a1_;
-    a2_ = plant.acceleration(t + h2, qs_, v2_);
+    a2_ = field.acceleration(t + h2, qs_, v2_);
     qs_ = q + h2 * v2_;
     v3_ = v + h2 * a2_;
-    a3_ = plant.acceleration(t + h2, qs_, v3_);
+    a3_ = field.acceleration(t + h2, qs_, v3_);
     qs_ = q + h * v3_;
     v4_ = v + h * a3_;
-    a4_ = plant.acceleration(t + h, qs_, v4_);
+    a4_ = field.acceleration(t + h, qs_, v4_);
     q += (h / 6.0) * (v + 2.0 * v2_ + 2.0 * v3_ + v4_);
     v += (h / 6.0) * (a1_ + 2.0 * a2_ + 2.0 * a3_ + a4_);
   }

@@ -26,15 +26,15 @@ Rk45::~Rk45() = default;
 
 void Rk45::reset() { impl_->stepper.reset(); }
 
-bool Rk45::try_step(Plant& plant, double& t, double& dt, VecX<double>& q, VecX<double>& v) {
+bool Rk45::try_step(AccelerationField& field, double& t, double& dt, VecX<double>& q, VecX<double>& v) {
   const int n = impl_->n;
   Impl::State& x = impl_->x;
   Eigen::Map<VecX<double>>(x.data(), n) = q;
   Eigen::Map<VecX<double>>(x.data() + n, n) = v;
   // y' = (v, qdd(t, q, v))
-  auto system = [&plant, n](const Impl::State& y, Impl::State& dydt, double time) {
+  auto system = [&field, n](const Impl::State& y, Impl::State& dydt, double time) {
     const Eigen::Map<const VecX<double>> qy(y.data(), n), vy(y.data() + n, n);
-    const VecX<double>& a = plant.acceleration(time, qy, vy);
+    const VecX<double>& a = field.acceleration(time, qy, vy);
     Eigen::Map<VecX<double>>(dydt.data(), n) = vy;
     Eigen::Map<VecX<double>>(dydt.data() + n, n) = a;
   };

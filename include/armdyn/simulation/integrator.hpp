@@ -22,11 +22,21 @@ Integrator integrator_from_name(const std::string& name);
 /// True for rk45 (its step is chosen by error control; --dt is only its first step).
 bool is_adaptive(Integrator integrator);
 
+/// The right-hand side the integrators step: qdd at time t and state (q, v). A Plant gives it by
+/// forward dynamics; the task runner (tasks/run.hpp) by resolved acceleration.
+class AccelerationField {
+ public:
+  virtual ~AccelerationField() = default;
+  virtual const VecX<double>& acceleration(double t, VecIn<double> q, VecIn<double> v) = 0;
+};
+
 /// One fixed step of size h from (t, q, v), in place.
 class FixedStepper {
  public:
   virtual ~FixedStepper() = default;
-  virtual void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v) = 0;
+  virtual void step(AccelerationField& field, double t, double h, VecX<double>& q, VecX<double>& v) = 0;
+  /// The same with the plant's forward dynamics as the right-hand side.
+  void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v);
 };
 
 /// The stepper of a fixed-step integrator (not rk45) for n joints; scratch sized once.
@@ -42,6 +52,7 @@ class Rk45 {
   Rk45& operator=(const Rk45&) = delete;
   /// Tries one step of size dt from (t, q, v). On success advances t, q, v and returns true; on
   /// failure leaves them. Either way dt becomes the step to try next.
+  bool try_step(AccelerationField& field, double& t, double& dt, VecX<double>& q, VecX<double>& v);
   bool try_step(Plant& plant, double& t, double& dt, VecX<double>& q, VecX<double>& v);
   /// Forgets the derivative kept from the last step (call when the torque source's held value
   /// changed: the right-hand side is new).

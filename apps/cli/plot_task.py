@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Plot an `armdyn task` CSV: the drives and the joint motion against time, and the frame's path in 3-D.
+
+usage: plot_task.py TASK.csv OUT.png [--title TEXT] [--joint-name=NAME ...]
+
+The CSV has the header t,q1..qn,v1..vn,a1..an,tau1..taun,pos_x,pos_y,pos_z,quat_w,..,energy_consumed
+(and any --with columns after them). The panels follow Vukobratovic and Potkonjak's figures of a
+functional movement (drives per joint, joint coordinates per joint), with the frame's Cartesian path
+in 3-D and the energy consumed. Shipped with armdyn (installed as share/armdyn/plot_task.py); needs
+matplotlib (Debian python3-matplotlib). One --joint-name per joint, in order (missing: "joint j").
+"""
+import argparse
+import csv
+import sys
+
+
+def read(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    if not rows:
+        raise ValueError(f"{path}: empty file")
+    header, body = rows[0], rows[1:]
+    columns = {name: [float(r[k]) for r in body] for k, name in enumerate(header)}
+    n = sum(1 for name in header if name.startswith("q") and name[1:].isdigit())
+    return columns, n
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("csv")
+    parser.add_argument("png")
+    parser.add_argument("--title", default="armdyn task")
+    parser.add_argument("--joint-name", action="append", default=[], dest="joint_names",
+                        help="the name of the next joint, for the legends (give one per joint, in order)")
+    args = parser.parse_args()
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        sys.exit(f"matplotlib is not available ({e}); install python3-matplotlib")
+    c, n = read(args.csv)
+    names = [args.joint_names[j] if j < len(args.joint_names) else f"joint {j + 1}" for j in range(n)]
+    t = c["t"]
+    fig = plt.figure(figsize=(12, 9), constrained_layout=True)
+    grid = fig.add_gridspec(3, 2)
+    drives = fig.add_subplot(grid[0, 0])
+    joints = fig.add_subplot(grid[1, 0], sharex=drives)
+    energy = fig.add_subplot(grid[2, 0], sharex=drives)
+    path = fig.add_subplot(grid[:, 1], projection="3d")
+    for ax, prefix, label in ((drives, "tau", "drive [N m or N]"), (joints, "q", "joint [rad or m]")):
+        for j in range(1, n + 1):
+            ax.plot(t, c[f"{prefix}{j}"], label=names[j - 1], linewidth=1.2)
+        ax.set_ylabel(label)
+        ax.grid(True, alpha=0.3)
+    drives.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(n, 4), fontsize="small", frameon=False)
+    energy.plot(t, c["energy_consumed"], color="black", linewidth=1.5)
+    energy.set_ylabel("energy consumed [J]")
+    energy.set_xlabel("time [s]")
+    energy.grid(True, alpha=0.3)
+    x, y, z = c["pos_x"], c["pos_y"], c["pos_z"]
+    path.plot(x, y, z, color="tab:blue", linewidth=1.5)
+    if x:
+        path.scatter([x[0]], [y[0]], [z[0]], color="tab:green", label="start")
+        path.scatter([x[-1]], [y[-1]], [z[-1]], color="tab:red", label="end")
+        path.legend(loc="upper left", fontsize="small")
+        # Equal scales on the three axes: the path's true shape.
+        span = max(max(v) - min(v) for v in (x, y, z)) / 2 or 0.05
+        for setter, v in ((path.set_xlim, x), (path.set_ylim, y), (path.set_zlim, z)):
+            mid = (max(v) + min(v)) / 2
+            setter(mid - span, mid + span)
+    path.set_xlabel("x [m]")
+    path.set_ylabel("y [m]")
+    path.set_zlabel("z [m]")
+    path.set_title("frame path (base axes)")
+    fig.suptitle(args.title)
+    fig.savefig(args.png, dpi=100, format="png")
+
+
+if __name__ == "__main__":
+    main()

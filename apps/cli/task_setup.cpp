@@ -1,0 +1,72 @@
+// What `armdyn task` builds from a task before running it; see task_setup.hpp.
+#include "task_setup.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <utility>
+
+#include "armdyn/core/error.hpp"
+
+namespace armdyn::cli {
+
+TaskColumnChoice parse_with(const std::string& text) {
+  TaskColumnChoice c;
+  if (text.empty()) return c;
+  std::stringstream ss(text);
+  std::string name;
+  while (std::getline(ss, name, ',')) {
+    bool* flag = name == "reactions" ? &c.reactions : name == "stresses" ? &c.stresses : name == "gripper" ? &c.gripper : nullptr;
+    if (!flag) throw InputError("--with: unknown column group '" + name + "' (one of: reactions, stresses, gripper)");
+    if (*flag) throw InputError("--with: '" + name + "' given twice");
+    *flag = true;
+  }
+  if (text.back() == ',') throw InputError("--with: empty name after the last comma");
+  if (c.stresses)
+    throw InputError("--with stresses: the tube stresses ([VP] (3.5.11)-(3.5.16)) need the links' tube sections, "
+                     "which the segments part of armdyn (segment sections) will provide; not available yet");
+  return c;
+}
+
+std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& model, int, const tasks::Task& task,
+                                                                 const TaskColumnChoice& choice) {
+  std::vector<std::unique_ptr<tasks::ColumnProducer>> out;
+  out.push_back(tasks::motion_columns(model.dof));
+  if (choice.reactions) out.push_back(tasks::reaction_columns(model));
+  if (choice.gripper) {
+    if (!task.payload)
+      throw InputError("--with gripper: " + task.source +
+                       " holds no \"payload\" (the gripper force is the one the payload needs)");
+    out.push_back(tasks::gripper_columns(model, *task.payload));
+  }
+  return out;
+}
+
+Model with_task_payload(const Model& model, int frame, const Payload& payload, const std::string& source) {
+  try {
+    return with_payload(model, frame, payload);
+  } catch (const InputError& e) {
+    throw InputError(source + ": payload: " + e.what());
+  }
+}
+
+tasks::ReferencePath task_path(const Model& model, const tasks::Task& task, tasks::TaskMotion& motion) {
+  tasks::ReferencePath path;
+  path.duration = motion.duration();
+  path.sample = [&motion](double t, tasks::TaskReference& r) { motion.sample(t, r); };
+  path.breakpoints = motion.breakpoints();
+  // Each segment's prescribed joint starts from where the arm is as the segment starts.
+  std::vector<std::pair<double, std::size_t>> restarts;
+  for (std::size_t k = 1; k < motion.segment_count() && k < task.segments.size(); ++k)
+    if (task.segments[k].joint) restarts.emplace_back(motion.segment_start(k), k);
+  if (restarts.empty()) return path;
+  path.on_breakpoint = [&motion, &task, &model, restarts](double t, const VecX<double>& q, const VecX<double>&) {
+    for (const auto& [start, k] : restarts)
+      if (std::abs(t - start) <= 1e-9 * std::max(1.0, std::abs(start))) {
+        const int j = model.joint_index(task.segments[k].joint->name);
+        if (j >= 0) motion.restart_joint(k, q[j]);
+      }
+  };
+  return path;
+}
+
+}  // namespace armdyn::cli

@@ -1,0 +1,41 @@
+#pragma once
+// What `armdyn task` builds from a task before running it: the columns the table gets beyond
+// the motion's own (--with) and the producers that make them (tasks/columns.hpp), the model
+// carrying the task's payload, and the reference path the runner follows (TaskMotion with its
+// breakpoints, and its prescribed joints restarted from the arm at each segment start).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "armdyn/model/payload.hpp"
+#include "armdyn/tasks/columns.hpp"
+#include "armdyn/tasks/motion.hpp"
+#include "armdyn/tasks/run.hpp"
+#include "armdyn/tasks/task.hpp"
+
+namespace armdyn::cli {
+
+struct TaskColumnChoice {
+  bool reactions = false, stresses = false, gripper = false;
+};
+
+/// "reactions,gripper" -> the choice; InputError "--with: ..." for an unknown or repeated name,
+/// and for stresses (tube sections come with a later part of armdyn: the message says which).
+TaskColumnChoice parse_with(const std::string& text);
+
+/// The motion's columns, then the chosen ones: reaction<k>_fx..nz per movable joint k,
+/// gripper_fx..nz.
+std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& model, int frame,
+                                                                 const tasks::Task& task,
+                                                                 const TaskColumnChoice& choice);
+
+/// The model carrying the task's payload at the frame; InputError naming `source` and
+/// "payload" when it is not physical.
+Model with_task_payload(const Model& model, int frame, const Payload& payload, const std::string& source);
+
+/// The runner's path along `motion`: sampled, with its breakpoints (segment starts, profile
+/// corners), and with the prescribed joint of each segment restarted from the arm's value as
+/// the segment starts (TaskMotion::restart_joint).
+tasks::ReferencePath task_path(const Model& model, const tasks::Task& task, tasks::TaskMotion& motion);
+
+}  // namespace armdyn::cli
