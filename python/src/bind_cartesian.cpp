@@ -29,8 +29,12 @@ CartesianOptions cartesian_options(py::handle rows, const std::string& axes, con
     return o;
   }
   o.rows = 0;
+  const std::string bad = std::string(fn) + ": rows: expected 'all', 'linear', 'angular' or distinct row indices 0-5, got " +
+                          py::repr(rows).cast<std::string>();
+  if (!py::isinstance<py::iterable>(rows)) throw py::value_error(bad);
   for (py::handle r : rows) {
-    const long long k = r.cast<long long>();
+    if (!PyIndex_Check(r.ptr()) || py::isinstance<py::bool_>(r)) throw py::value_error(bad);
+    const long long k = py::reinterpret_steal<py::int_>(PyNumber_Index(r.ptr())).cast<long long>();
     if (k < 0 || k > 5 || (o.rows & (1u << k)))
       throw py::value_error(std::string(fn) + ": rows: expected distinct row indices 0-5, got " +
                             py::repr(rows).cast<std::string>());

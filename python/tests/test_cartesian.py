@@ -89,6 +89,9 @@ def test_cartesian_errors_name_the_argument():
         armdyn.operational_space(model, None, z, np.zeros(5), "link6")
     with pytest.raises(ValueError, match="operational_space: rows: expected distinct row indices 0-5"):
         armdyn.operational_space(model, None, z, z, "link6", rows=[0, 0])
+    for rows in ([0.5], 3, [6]):
+        with pytest.raises(ValueError, match="operational_space: rows: expected"):
+            armdyn.operational_space(model, None, z, z, "link6", rows=rows)
     with pytest.raises(ValueError, match="operational_space: rows: expected 'all', 'linear', 'angular'"):
         armdyn.operational_space(model, None, z, z, "link6", rows="position")
     with pytest.raises(ValueError, match="operational_space: axes: expected 'world' or 'local', got 'base'"):
