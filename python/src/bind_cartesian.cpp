@@ -1,13 +1,9 @@
-// Cartesian dynamics (dynamics/cartesian.hpp) and the effort-limited capability
-// (dynamics/capability.hpp) of a frame.
+// Cartesian dynamics of a frame (dynamics/cartesian.hpp).
 #include <pybind11/stl.h>
 
-#include <cmath>
 #include <limits>
 
-#include "armdyn/dynamics/capability.hpp"
 #include "handles.hpp"
-#include "payload_arg.hpp"
 
 namespace armdyn::python {
 namespace {
@@ -70,25 +66,6 @@ py::dict unpack(const States& q, py::array_t<double> packed, py::ssize_t r, cons
   out[names[1]] = y;
   out[names[2]] = z;
   out[names[3]] = q.batch ? py::object(singular) : py::object(py::bool_(singular.data()[0]));
-  return out;
-}
-
-py::dict capability_dict(const Model& model, const Capability& c) {
-  py::dict out;
-  const bool bounded = std::isfinite(c.value);
-  out["value"] = c.value;
-  out["feasible"] = c.feasible;
-  out["bounded"] = bounded;
-  out["limiting_joint"] = c.limiting_joint >= 0 ? py::object(py::str(model.joint_names[static_cast<std::size_t>(c.limiting_joint)]))
-                                                : py::object(py::none());
-  const auto vec = [](const VecX<double>& x) {
-    py::array_t<double> a = new_array({static_cast<py::ssize_t>(x.size())});
-    store(x, a.mutable_data());
-    return a;
-  };
-  out["tau"] = vec(c.tau);
-  out["tau0"] = vec(c.tau0);
-  out["tau1"] = vec(c.tau1);
   return out;
 }
 
@@ -170,56 +147,6 @@ void bind_cartesian(py::module_& m) {
         "{'Mx': (r, r) = J^-T M J^-1, 'Vx': (r,) = J^-T (h - M J^-1 Jdot v), 'Gx': (r,) = J^-T g, 'singular': bool} "
         "for r = n selected rows (ValueError otherwise); F = Mx xdd + Vx + Gx. They do not exist at a singularity: "
         "there 'singular' is True and Mx, Vx, Gx are NaN." ARMDYN_CARTESIAN_NOTE);
-
-  m.def("max_frame_acceleration", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_,
-                                     py::handle direction_, py::handle frame_) {
-    const Model& mdl = model.get();
-    const py::ssize_t n = mdl.dof;
-    const Array q = fixed_arg(q_, "max_frame_acceleration", "q", {n});
-    const Array v = fixed_arg(v_, "max_frame_acceleration", "v", {n});
-    const py::array d0 = py::array::ensure(direction_);
-    const py::ssize_t dn = d0 && d0.ndim() == 1 && d0.shape(0) == 6 ? 6 : 3;
-    if (!d0) PyErr_Clear();
-    const Array d = fixed_arg(direction_, "max_frame_acceleration", "direction", {dn});
-    VecX<double> direction = Eigen::Map<const VecX<double>>(d.data(), dn);
-    if (direction.norm() == 0) throw py::value_error("max_frame_acceleration: direction: must not be zero");
-    direction.normalize();
-    const int frame = payload_frame(mdl, frame_, "max_frame_acceleration");
-    std::optional<Workspace> temp;
-    Workspace& ws = single_ws(model, data, temp, "max_frame_acceleration");
-    const Capability c = max_frame_acceleration(mdl, ws.data, ws.cartesian(), frame,
-                                                Eigen::Map<const VecX<double>>(q.data(), n),
-                                                Eigen::Map<const VecX<double>>(v.data(), n), direction);
-    py::dict out = capability_dict(mdl, c);
-    const VecX<double> acceleration = c.value * direction;
-    py::array_t<double> unit = new_array({dn}), a = new_array({dn});
-    store(direction, unit.mutable_data());
-    store(acceleration, a.mutable_data());
-    out["direction"] = unit;
-    out["acceleration"] = a;
-    return out;
-  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("direction"), py::arg("frame") = py::none(),
-        "max_frame_acceleration(model, data, q, v, direction, frame=None) -> dict\n\nThe largest acceleration s of "
-        "a frame (None: the last moving body's frame) along `direction` (3 numbers: its origin, orientation free; "
-        "6: linear then angular; base axes; normalised) that the joint effort limits allow at (q, v), as `armdyn "
-        "capability --direction` ([TML] (10.3)): {'value': s (m/s^2; inf when unbounded, 0 when not feasible), "
-        "'feasible', 'bounded', 'limiting_joint' (name or None), 'tau' (n,) = tau(s), 'tau0', 'tau1' with tau(s) = "
-        "tau0 + s tau1, 'direction' (unit), 'acceleration' = s direction}. One state: q, v of shape (n,). Raises "
-        "armdyn.InputError when no joint has an effort limit or the frame's rows are singular.");
-
-  m.def("max_payload", [](const PyModel& model, PyData* data, py::handle q_, py::handle frame_) {
-    const Model& mdl = model.get();
-    const py::ssize_t n = mdl.dof;
-    const Array q = fixed_arg(q_, "max_payload", "q", {n});
-    const int frame = payload_frame(mdl, frame_, "max_payload");
-    std::optional<Workspace> temp;
-    Workspace& ws = single_ws(model, data, temp, "max_payload");
-    return capability_dict(mdl, max_payload(mdl, ws.data, ws.frame, frame, Eigen::Map<const VecX<double>>(q.data(), n)));
-  }, model_arg, data_arg, py::arg("q"), py::arg("frame") = py::none(),
-        "max_payload(model, data, q, frame=None) -> dict\n\nThe largest point mass (kg) at the origin of a frame "
-        "(None: the last moving body's frame) that the arm holds at rest at q within its effort limits, as `armdyn "
-        "capability --payload-capacity`: {'value' (kg; inf when unbounded), 'feasible', 'bounded', 'limiting_joint', "
-        "'tau', 'tau0', 'tau1'} as max_frame_acceleration's. One state: q of shape (n,).");
 }
 
 #undef ARMDYN_CARTESIAN_NOTE

@@ -184,6 +184,7 @@ void bind_codegen(py::module_& m);
 void bind_simulation(py::module_& m);
 void bind_loads(py::module_& m);
 void bind_cartesian(py::module_& m);
+void bind_capability(py::module_& m);
 void bind_drives(py::module_& m);
 
 }  // namespace armdyn::python

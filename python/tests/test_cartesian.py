@@ -140,7 +140,31 @@ def test_capability_errors():
         armdyn.max_frame_acceleration(ur5, None, z, z, [0, 0, 0])
     with pytest.raises(ValueError, match=r"max_frame_acceleration: direction: expected shape \(3,\), got \(4,\)"):
         armdyn.max_frame_acceleration(ur5, None, z, z, [1, 0, 0, 0])
-    with pytest.raises(ValueError, match=r"max_payload: q: expected shape \(6,\), got \(2, 6\)"):
-        armdyn.max_payload(ur5, None, np.zeros((2, 6)))
+    with pytest.raises(ValueError, match=r"max_payload: q: expected shape \(6,\) or \(m, 6\), got \(2, 5\)"):
+        armdyn.max_payload(ur5, None, np.zeros((2, 5)))
+    with pytest.raises(ValueError, match=r"max_frame_acceleration: v: expected shape \(3, 6\) like q"):
+        armdyn.max_frame_acceleration(ur5, None, np.zeros((3, 6)), z, [1, 0, 0])
     with pytest.raises(armdyn.InputError, match="no joint has an effort limit"):
         armdyn.max_payload(armdyn.load("puma560"), None, z)
+
+
+def test_capability_batches_equal_the_loop():
+    ur5 = armdyn.load(os.path.join(MODELS_DIR, "ur5.urdf"))
+    m = 501
+    q, v, _, _ = random_states(6, m, seed=36)
+    q[:, 4] = np.where(np.abs(q[:, 4]) < 0.2, 0.5, q[:, 4])  # the wrist away from its singularity
+    for direction in ([1.0, 0.0, 0.0], [0.0, 1.0, 1.0, 0.0, 0.0, 1.0]):
+        batch = armdyn.max_frame_acceleration(ur5, None, q, v, direction)
+        loop = [armdyn.max_frame_acceleration(ur5, None, q[k], v[k], direction) for k in range(m)]
+        assert batch["value"].shape == (m,) and batch["tau"].shape == (m, 6)
+        assert batch["acceleration"].shape == (m, len(direction)) and batch["feasible"].dtype == bool
+        for key in ("value", "feasible", "bounded", "tau", "tau0", "tau1", "acceleration"):
+            np.testing.assert_array_equal(batch[key], [r[key] for r in loop], err_msg=key)
+        assert batch["limiting_joint"] == [r["limiting_joint"] for r in loop]
+        np.testing.assert_array_equal(batch["direction"], loop[0]["direction"])
+    batch = armdyn.max_payload(ur5, None, q)
+    loop = [armdyn.max_payload(ur5, None, q[k]) for k in range(m)]
+    for key in ("value", "feasible", "bounded", "tau", "tau0", "tau1"):
+        np.testing.assert_array_equal(batch[key], [r[key] for r in loop], err_msg=key)
+    assert batch["limiting_joint"] == [r["limiting_joint"] for r in loop]
+    assert armdyn.max_payload(ur5, None, np.zeros((0, 6)))["value"].shape == (0,)
