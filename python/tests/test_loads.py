@@ -57,6 +57,9 @@ def test_payload_forms_agree_and_the_default_frame_is_the_last_body():
     np.testing.assert_array_equal(armdyn.rnea(by_keywords, None, q, q, q), expected)
     np.testing.assert_array_equal(armdyn.rnea(by_matrix, None, q, q, q), expected)
     # a point mass at the last frame's origin: the gravity torques grow by -m J^T g
+    geared = armdyn.load("puma560", actuators="puma560").with_payload(parsed)
+    assert geared.drives == armdyn.load("puma560", actuators="puma560").drives  # the drives stay
+    np.testing.assert_array_equal(armdyn.rnea(geared, None, q, q, q), expected)
     point = model.with_payload(3.0)
     J = armdyn.jacobian(model, None, q, "link6")
     np.testing.assert_allclose(armdyn.gravity(point, None, q) - armdyn.gravity(model, None, q),
