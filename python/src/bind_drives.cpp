@@ -6,6 +6,7 @@
 #include "armdyn/drives/catalogue.hpp"
 #include "armdyn/drives/drive_dynamics.hpp"
 #include "armdyn/io/actuators_json.hpp"
+#include "external_wrenches.hpp"
 #include "handles.hpp"
 
 namespace armdyn::python {
@@ -79,22 +80,30 @@ void bind_drives(py::module_& m) {
   const auto model_arg = py::arg("model"), data_arg = py::arg("data").none(true);
 
   m.def("drive_torque", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
-                           const std::string& sign_) {
+                           py::handle f, const std::string& f_ext_axes, const std::string& sign_) {
     const drives::Sign sign = sign_arg(sign_, "drive_torque");
     const drives::DriveSet& set = drives_of(model);
     const py::ssize_t n = model.get().dof;
     const States q = states_arg(q_, "drive_torque", "q", n), v = states_arg(v_, "drive_torque", "v", n, &q),
                  a = states_arg(a_, "drive_torque", "a", n, &q);
+    const ExternalWrenches fext(model.get(), f, f_ext_axes, "drive_torque");
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "drive_torque");
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
-      store(drives::drive_torque(*w.model, set, w.data, q.row(k), v.row(k), a.row(k), sign), out);
+      const std::vector<Force<double>>* fp = fext.at(w, q.row(k));
+      const VecX<double>& tau = drives::drive_torque(*w.model, set, w.data, q.row(k), v.row(k), a.row(k), sign);
+      if (!fp) {
+        store(tau, out);
+        return;
+      }
+      store(tau - external_joint_torques(*w.model, w.data, w.ext, q.row(k), *fp), out);  // - sum J^T f
     });
-  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("sign") = "exact",
-        "drive_torque(model, data, q, v, a, sign='exact') -> tau\n\nInverse dynamics with the drives' joint-side terms "
-        "([Craig] (6.114)): tau = M(q) a + c(q, v) + diag(G^2 Jm) a + f(v), f the friction with sgn(v) ('exact', 0 at "
-        "rest; as `armdyn eval --actuators`) or tanh(v / v_eps) ('smooth'). Shape (n,) or (m, n); N m or N."
-        ARMDYN_DRIVE_NOTE);
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("f_ext") = py::none(),
+        py::arg("f_ext_axes") = "world", py::arg("sign") = "exact",
+        "drive_torque(model, data, q, v, a, f_ext=None, f_ext_axes='world', sign='exact') -> tau\n\nInverse dynamics "
+        "with the drives' joint-side terms ([Craig] (6.114)): tau = M(q) a + c(q, v) + diag(G^2 Jm) a + f(v) - sum "
+        "J^T f_ext, f the friction with sgn(v) ('exact', 0 at rest; as `armdyn eval --actuators`) or tanh(v / v_eps) "
+        "('smooth'); f_ext, f_ext_axes as rnea's. Shape (n,) or (m, n); N m or N." ARMDYN_DRIVE_NOTE);
 
   m.def("drive_mass_matrix", [](const PyModel& model, PyData* data, py::handle q_) {
     const drives::DriveSet& set = drives_of(model);
@@ -110,22 +119,33 @@ void bind_drives(py::module_& m) {
         "inertia on its diagonal, shape (n, n) or (m, n, n); kg m^2 or kg." ARMDYN_DRIVE_NOTE);
 
   m.def("drive_forward_dynamics", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_,
-                                     py::handle tau_, const std::string& sign_) {
+                                     py::handle tau_, py::handle f, const std::string& f_ext_axes,
+                                     const std::string& sign_) {
     const drives::Sign sign = sign_arg(sign_, "drive_forward_dynamics");
     const drives::DriveSet& set = drives_of(model);
     const py::ssize_t n = model.get().dof;
     const States q = states_arg(q_, "drive_forward_dynamics", "q", n),
                  v = states_arg(v_, "drive_forward_dynamics", "v", n, &q),
                  tau = states_arg(tau_, "drive_forward_dynamics", "tau", n, &q);
+    const ExternalWrenches fext(model.get(), f, f_ext_axes, "drive_forward_dynamics");
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "drive_forward_dynamics");
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
-      store(drives::drive_forward_dynamics(*w.model, set, w.data, q.row(k), v.row(k), tau.row(k), sign), out);
+      const std::vector<Force<double>>* fp = fext.at(w, q.row(k));
+      if (!fp) {
+        store(drives::drive_forward_dynamics(*w.model, set, w.data, q.row(k), v.row(k), tau.row(k), sign), out);
+        return;
+      }
+      // the torque tau + sum J^T f_ext, as `armdyn eval` applies "f_ext"
+      const VecX<double> applied = tau.row(k) + external_joint_torques(*w.model, w.data, w.ext, q.row(k), *fp);
+      store(drives::drive_forward_dynamics(*w.model, set, w.data, q.row(k), v.row(k), applied, sign), out);
     });
-  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), py::arg("sign") = "smooth",
-        "drive_forward_dynamics(model, data, q, v, tau, sign='smooth') -> a\n\na = (M + diag(G^2 Jm))^-1 (tau - c(q, v) "
-        "- f(v)) by Cholesky, the friction's sign smooth by default (as `armdyn eval --actuators` and `armdyn "
-        "simulate --actuators`); shape (n,) or (m, n); rad/s^2 or m/s^2." ARMDYN_DRIVE_NOTE);
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), py::arg("f_ext") = py::none(),
+        py::arg("f_ext_axes") = "world", py::arg("sign") = "smooth",
+        "drive_forward_dynamics(model, data, q, v, tau, f_ext=None, f_ext_axes='world', sign='smooth') -> a\n\na = "
+        "(M + diag(G^2 Jm))^-1 (tau + sum J^T f_ext - c(q, v) - f(v)) by Cholesky, the friction's sign smooth by "
+        "default (as `armdyn eval --actuators` and `armdyn simulate --actuators`); f_ext, f_ext_axes as rnea's; "
+        "shape (n,) or (m, n); rad/s^2 or m/s^2." ARMDYN_DRIVE_NOTE);
 }
 
 #undef ARMDYN_DRIVE_NOTE

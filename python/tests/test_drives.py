@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import armdyn
-from conftest import MODELS_DIR, cli_eval, random_states
+from conftest import MODELS_DIR, cli_eval, eval_with_f_ext, random_states
 
 ACTUATORS = {"joints": {
     "shoulder_pan_joint": {"gear_ratio": 101, "rotor_inertia": 3.3e-5, "viscous": 2.5, "coulomb": [4.0, 3.5]},
@@ -111,3 +111,27 @@ def test_urdf_dynamics_as_drives_match_eval(cli, tmp_path):
     damped = [j for j in model.drives["joints"] if j["viscous"] > 0]
     assert len(damped) == 1 and damped[0]["viscous"] == 0.5 and damped[0]["coulomb"] == (1.25, 1.25)
     check_against_eval(cli, spec, model, "urdf", seed=46)
+
+
+def test_drives_with_external_wrenches_match_eval(cli):
+    model = armdyn.load("puma560", actuators="puma560")
+    q, v, a, tau = random_states(6, 3, seed=47)
+    f_ext = {"link5": [3.0, -2.0, 5.0, 0.4, -0.3, 0.2]}
+    doc = eval_with_f_ext(cli, "puma560", q, v, a, tau, f_ext, ["--actuators", "puma560"])
+    data = model.create_data()
+    for k, row in enumerate(doc["results"]):
+        np.testing.assert_array_equal(
+            armdyn.drive_forward_dynamics(model, data, q[k], v[k], tau[k], f_ext=f_ext), row["qdd"])
+        # eval adds the drive terms to rnea - sum J^T f; drive_torque subtracts sum J^T f last
+        np.testing.assert_allclose(armdyn.drive_torque(model, data, q[k], v[k], a[k], f_ext=f_ext), row["tau"],
+                                   rtol=1e-12, atol=1e-10)
+    # sum J^T f with the wrench in the frame's own axes
+    frame = armdyn.frame_placement(model, None, q[0], "link5")
+    local = {"link5": np.concatenate([frame[:3, :3].T @ f_ext["link5"][:3], frame[:3, :3].T @ f_ext["link5"][3:]])}
+    np.testing.assert_allclose(armdyn.drive_torque(model, None, q[0], v[0], a[0], f_ext=local, f_ext_axes="local"),
+                               doc["results"][0]["tau"], rtol=1e-10, atol=1e-10)
+    batch = armdyn.drive_torque(model, None, q, v, a, f_ext=f_ext)
+    np.testing.assert_array_equal(batch, [armdyn.drive_torque(model, None, q[k], v[k], a[k], f_ext=f_ext)
+                                          for k in range(3)])
+    with pytest.raises(ValueError, match=r"drive_forward_dynamics: f_ext: expected shape \(6, 6\)"):
+        armdyn.drive_forward_dynamics(model, None, q[0], v[0], tau[0], f_ext=np.zeros((2, 6)))

@@ -1,25 +1,15 @@
 """Loads: Model.with_payload and armdyn.Payload against `armdyn eval --payload`, f_ext against
 "f_ext" in the states of `armdyn eval`, joint_reactions against `--with reactions`, and
 gripper_wrench against its definition; shapes, errors, batches."""
-import json
 import os
 
 import numpy as np
 import pytest
 
 import armdyn
-from conftest import MODELS_DIR, cli_eval, random_states, run_cli
+from conftest import MODELS_DIR, cli_eval, eval_with_f_ext, random_states
 
 PAYLOAD = "2.5,0.01,-0.02,0.05,0.02,0.03,0.025,0.001,-0.002,0.0015"
-
-
-def eval_with_f_ext(cli, spec, q, v, a, tau, f_ext, extra=()):
-    """`armdyn eval` on states that carry the same "f_ext" each."""
-    states = {"states": [{"q": list(map(float, q[k])), "v": list(map(float, v[k])), "a": list(map(float, a[k])),
-                          "tau": list(map(float, tau[k])),
-                          "f_ext": {name: list(map(float, w)) for name, w in f_ext.items()}}
-                         for k in range(q.shape[0])]}
-    return json.loads(run_cli(cli, ["eval", spec, "-"] + list(extra), stdin=json.dumps(states)))
 
 
 def test_with_payload_matches_eval_payload(cli, spec, model):
