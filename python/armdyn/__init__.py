@@ -29,13 +29,19 @@ from ._armdyn import (
     Model,
     ModelError,
     aba,
+    Payload,
+    builtin_drives,
     builtin_models,
     builtin_poses,
     centrifugal_matrix,
     christoffel_symbols,
     coriolis_coefficients,
     coriolis_matrix,
+    craig_cartesian_dynamics,
     crba,
+    drive_forward_dynamics,
+    drive_mass_matrix,
+    drive_torque,
     forward_dynamics,
     forward_dynamics_methods,
     forward_kinematics,
@@ -44,13 +50,18 @@ from ._armdyn import (
     frame_velocity,
     get_num_threads,
     gravity,
+    gripper_wrench,
     integrators,
     jacobian,
+    joint_reactions,
     kinetic_energy,
     mass_matrix_derivatives,
+    max_frame_acceleration,
+    max_payload,
     nonlinear_effects,
     opcount,
     opcount_algorithms,
+    operational_space,
     potential_energy,
     rnea,
     set_num_threads,
@@ -61,22 +72,29 @@ from ._simulation import SimulationResult, simulate
 __version__ = _armdyn.__version__
 
 __all__ = [
-    "Data", "InputError", "Model", "ModelError", "GeneratedCode", "SimulationResult",
-    "aba", "builtin_models", "builtin_poses", "centrifugal_matrix", "christoffel_symbols", "codegen", "coriolis_coefficients",
-    "coriolis_matrix", "crba", "formulations", "forward_dynamics",
+    "Data", "InputError", "Model", "ModelError", "GeneratedCode", "Payload", "SimulationResult",
+    "aba", "builtin_drives", "builtin_models", "builtin_poses", "centrifugal_matrix", "christoffel_symbols", "codegen",
+    "coriolis_coefficients", "coriolis_matrix", "craig_cartesian_dynamics", "crba", "drive_forward_dynamics",
+    "drive_mass_matrix", "drive_torque", "formulations", "forward_dynamics",
     "forward_dynamics_methods", "forward_kinematics", "frame_acceleration", "frame_placement", "frame_velocity", "get_num_threads", "gravity",
-    "integrators", "jacobian", "kinetic_energy", "load", "mass_matrix_derivatives", "nonlinear_effects", "opcount",
-    "opcount_algorithms", "potential_energy", "rnea", "set_num_threads", "simulate",
+    "gripper_wrench", "integrators", "jacobian", "joint_reactions", "kinetic_energy", "load", "mass_matrix_derivatives",
+    "max_frame_acceleration", "max_payload", "nonlinear_effects", "opcount",
+    "opcount_algorithms", "operational_space", "potential_energy", "rnea", "set_num_threads", "simulate",
 ]
 
 
-def load(spec: Union[str, "os.PathLike[str]"]) -> Model:
+def load(spec: Union[str, "os.PathLike[str]"],
+         actuators: Optional[Union[str, "os.PathLike[str]"]] = None) -> Model:
     """Loads a model: a built-in name (builtin_models()), a .urdf file or a .json DH file.
 
-    Raises armdyn.InputError / armdyn.ModelError with the loader's message (naming the file,
-    the place and the field).
+    actuators, as `armdyn eval --actuators` takes it: the joints' drives (gear, rotor inertia,
+    friction; docs/drives.md), an actuator JSON file, a built-in drive set's name
+    (builtin_drives()) or "urdf" (the URDF file's <dynamics damping friction>). The model carries
+    them as model.drives for drive_torque, drive_mass_matrix and drive_forward_dynamics; every
+    other function uses the rigid-body model. Raises armdyn.InputError / armdyn.ModelError with
+    the loader's message (naming the file, the place and the field).
     """
-    return _armdyn.load(os.fspath(spec))
+    return _armdyn.load(os.fspath(spec), None if actuators is None else os.fspath(actuators))
 
 
 @dataclass

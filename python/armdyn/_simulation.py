@@ -87,7 +87,9 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
              controller: Optional[str] = None, goal=None, move_time: float = 0.0, profile: str = "quintic",
              kp=None, kd=None, control_rate: float = 1000.0) -> SimulationResult:
     """Integrates a = M(q)^-1 (tau - c(q, v)) from (q0, v0) (shape (n,), rad or m, rad/s or m/s)
-    over [0, duration] seconds, like `armdyn simulate`.
+    over [0, duration] seconds, like `armdyn simulate`. A model carrying drives (model.drives)
+    integrates (M + diag(G^2 Jm)) a = tau - c(q, v) - f(v) instead, like `armdyn simulate
+    --actuators`, and the samples' kinetic energy includes the rotors'.
 
     integrator: one of integrators() ('euler', 'symplectic-euler', 'rk4', 'rk45'). tau: None (no
     torque), a constant (n,) in N m or N, or a callable tau(t, q, v) -> (n,). dt: the fixed step, or

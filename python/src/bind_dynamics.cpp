@@ -22,7 +22,7 @@ void bind_dynamics(py::module_& m) {
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "rnea");
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
-      const std::vector<Force<double>>* fp = fext.at(*w.model, w.data, q.row(k), w.fext);
+      const std::vector<Force<double>>* fp = fext.at(w, q.row(k));
       store(rnea(*w.model, w.data, q.row(k), v.row(k), a.row(k), fp), out);
     });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("f_ext") = py::none(),

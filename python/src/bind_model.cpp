@@ -1,6 +1,7 @@
 // armdyn.load, armdyn.Model, armdyn.Data.
 #include <pybind11/stl.h>
 
+#include "armdyn/io/actuators_json.hpp"
 #include "armdyn/io/load.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "handles.hpp"
@@ -72,8 +73,8 @@ void bind_model(py::module_& m) {
                              "What the loader ignored (list of str).")
       .def("with_gravity", [](const PyModel& p, py::handle g) {
         const Array a = fixed_arg(g, "with_gravity", "gravity", {3});
-        return PyModel{std::make_shared<const Model>(p.get().with_gravity(Vec3<double>(a.at(0), a.at(1), a.at(2))))};
-      }, py::arg("gravity"), "with_gravity(gravity) -> Model\n\nThe same model with another gravity vector (shape (3,), m/s^2, base frame).")
+        return PyModel{std::make_shared<const Model>(p.get().with_gravity(Vec3<double>(a.at(0), a.at(1), a.at(2)))), p.drives};
+      }, py::arg("gravity"), "with_gravity(gravity) -> Model\n\nThe same model (and drives) with another gravity vector (shape (3,), m/s^2, base frame).")
       .def("create_data", [](const PyModel& p) { return PyData(p.model); },
            "create_data() -> Data\n\nA new workspace (armdyn.Data) for this model; one per thread.")
       .def("__repr__", [](const PyModel& p) {
@@ -84,7 +85,8 @@ void bind_model(py::module_& m) {
                      "The workspace of the algorithms for one model (model.create_data()). Not shared between "
                      "threads; batches make their own and leave it untouched. Its results (tau, M, nle, g, ddq, oMf) "
                      "are those of the last one-state call that wrote them, as copies.")
-      .def_property_readonly("model", [](const PyData& d) { return PyModel{d.model}; }, "The model it belongs to.")
+      .def_property_readonly("model", [](const PyData& d) { return PyModel{d.model, nullptr}; },
+                             "The model it belongs to (its rigid-body part: without drives).")
       .def_property_readonly("tau", [](const PyData& d) { return copy_of(d.ws.data.tau); },
                              "tau of the last one-state rnea on this Data, a copy, shape (n,).")
       .def_property_readonly("M", [](const PyData& d) { return copy_of(d.ws.data.M); },
@@ -104,11 +106,16 @@ void bind_model(py::module_& m) {
          "frame_placement or jacobian on this Data, a copy, shape (nframes, 4, 4).")
       .def("__repr__", [](const PyData& d) { return "<armdyn.Data of '" + d.model->name + "'>"; });
 
-  m.def("load", [](const std::string& spec) {
-    return PyModel{std::make_shared<const Model>(load_model(spec))};
-  }, py::arg("spec"),
-        "load(spec) -> Model\n\nLoads a model: a built-in name (see builtin_models()), a .urdf file or a .json DH file. Raises "
-        "armdyn.InputError / armdyn.ModelError with the loader's message.");
+  m.def("load", [](const std::string& spec, std::optional<std::string> actuators) {
+    auto model = std::make_shared<const Model>(load_model(spec));
+    std::shared_ptr<const drives::DriveSet> drives;
+    if (actuators) drives = std::make_shared<const drives::DriveSet>(load_drives(*actuators, *model, spec));
+    return PyModel{model, drives};
+  }, py::arg("spec"), py::arg("actuators") = py::none(),
+        "load(spec, actuators=None) -> Model\n\nLoads a model: a built-in name (see builtin_models()), a .urdf file or a "
+        ".json DH file; actuators (as `armdyn eval --actuators`): the joints' drives, an actuator JSON file, a built-in "
+        "drive set's name (builtin_drives()) or 'urdf' (the URDF file's <dynamics damping friction>), kept as "
+        "model.drives for the drive_* functions. Raises armdyn.InputError / armdyn.ModelError with the loader's message.");
   m.def("builtin_models", [] { return builtin_names(); }, "builtin_models() -> list[str]\n\nNames of the built-in models.");
 }
 

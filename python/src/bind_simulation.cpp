@@ -101,6 +101,7 @@ void bind_simulation(py::module_& m) {
     o.atol = atol;
     o.fd_method = fd_method_from_name(method);
     o.stop_at_limits = stop_at_limits;
+    o.drives = model.drives && !model.drives->empty() ? model.drives.get() : nullptr;  // model.drives: as --actuators
     std::vector<std::string> warnings;
     o.warn = [&warnings](const std::string& w) { warnings.push_back(w); };
     sim::check_options(o);

@@ -17,32 +17,50 @@
 #include <tbb/task_arena.h>
 
 #include "arrays.hpp"
+#include "armdyn/drives/drive.hpp"
+#include "armdyn/dynamics/cartesian.hpp"
+#include "armdyn/dynamics/external_forces.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
+#include "armdyn/dynamics/reactions.hpp"
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/model/data.hpp"
 
 namespace armdyn::python {
 
-/// armdyn.Model: an immutable model shared by every Data made from it.
+/// armdyn.Model: an immutable model shared by every Data made from it, and the drives of its
+/// joints (null: rigid joints) that the drive_* functions use; the Model stays the rigid-body
+/// description, the drives live beside it as in the library (drives/drive.hpp).
 struct PyModel {
   std::shared_ptr<const Model> model;
+  std::shared_ptr<const drives::DriveSet> drives;
   const Model& get() const { return *model; }
 };
 
 /// Everything one evaluation may write: the Data, the forward-dynamics and frame workspaces, and
-/// the terms workspace (Coriolis matrix, energies), built on first use.
+/// the terms (Coriolis matrix, energies), reactions and Cartesian workspaces, built on first use.
 struct Workspace {
-  explicit Workspace(const Model& m) : model(&m), data(m), fext(static_cast<std::size_t>(m.dof)), fd(m), frame(m) {}
+  explicit Workspace(const Model& m) : model(&m), data(m), ext(m), fd(m), frame(m) {}
   const Model* model;
   Data data;
-  std::vector<Force<double>> fext;  ///< rnea's external wrenches at the state (external_wrenches.hpp)
+  ExternalForceWorkspace<double> ext;  ///< rnea's external wrenches at the state (external_wrenches.hpp)
+  std::vector<FrameWrench<double>> frame_wrenches;  ///< the frame wrenches in the base axes at the state
   FdWorkspace<double> fd;
   FrameWorkspace<double> frame;
   std::optional<terms::Workspace<double>> terms_ws;
+  std::optional<ReactionWorkspace<double>> reactions_ws;
+  std::optional<CartesianWorkspace<double>> cartesian_ws;
   terms::Workspace<double>& terms() {
     if (!terms_ws) terms_ws.emplace(*model, terms::Storage::kQuadratic);
     return *terms_ws;
+  }
+  ReactionWorkspace<double>& reactions() {
+    if (!reactions_ws) reactions_ws.emplace(*model);
+    return *reactions_ws;
+  }
+  CartesianWorkspace<double>& cartesian() {
+    if (!cartesian_ws) cartesian_ws.emplace(*model);
+    return *cartesian_ws;
   }
 };
 
@@ -164,5 +182,9 @@ void bind_kinematics(py::module_& m);
 void bind_formulations(py::module_& m);
 void bind_codegen(py::module_& m);
 void bind_simulation(py::module_& m);
+void bind_loads(py::module_& m);
+void bind_cartesian(py::module_& m);
+void bind_capability(py::module_& m);
+void bind_drives(py::module_& m);
 
 }  // namespace armdyn::python

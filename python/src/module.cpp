@@ -40,4 +40,8 @@ PYBIND11_MODULE(_armdyn, m) {
   armdyn::python::bind_formulations(m);
   armdyn::python::bind_codegen(m);
   armdyn::python::bind_simulation(m);
+  armdyn::python::bind_loads(m);
+  armdyn::python::bind_cartesian(m);
+  armdyn::python::bind_capability(m);
+  armdyn::python::bind_drives(m);
 }

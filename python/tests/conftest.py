@@ -58,6 +58,15 @@ def cli_eval(cli, spec, q, v, a, tau, extra=()):
     return json.loads(text)
 
 
+def eval_with_f_ext(cli, spec, q, v, a, tau, f_ext, extra=()):
+    """`armdyn eval` on states that carry the same "f_ext" each."""
+    states = {"states": [{"q": list(map(float, q[k])), "v": list(map(float, v[k])), "a": list(map(float, a[k])),
+                          "tau": list(map(float, tau[k])),
+                          "f_ext": {name: list(map(float, w)) for name, w in f_ext.items()}}
+                         for k in range(q.shape[0])]}
+    return json.loads(run_cli(cli, ["eval", spec, "-"] + list(extra), stdin=json.dumps(states)))
+
+
 @pytest.fixture(params=MODEL_SPECS, ids=model_id)
 def spec(request):
     return request.param

@@ -40,6 +40,10 @@ def calls(model):
         ("frame_velocity", lambda d, q, v, a, t: armdyn.frame_velocity(model, d, q, v, frame)),
         ("frame_acceleration", lambda d, q, v, a, t: armdyn.frame_acceleration(model, d, q, v, a, frame)),
         ("jacobian local", lambda d, q, v, a, t: armdyn.jacobian(model, d, q, frame, frame_axes="local")),
+        ("joint_reactions", lambda d, q, v, a, t: armdyn.joint_reactions(model, d, q, v, a, f_ext=fx)),
+        ("gripper_wrench", lambda d, q, v, a, t: armdyn.gripper_wrench(model, d, q, v, a, 2.0, com=[0, 0, 0.1])),
+        ("drive_forward_dynamics", lambda d, q, v, a, t: armdyn.drive_forward_dynamics(model, d, q, v, t)),
+        ("operational_space Lambda", lambda d, q, v, a, t: armdyn.operational_space(model, d, q, v, frame)["Lambda"]),
         ("lagrange", lambda d, q, v, a, t: armdyn.formulations.evaluate("lagrange", model, q, v, a)),
         ("gibbs-appell", lambda d, q, v, a, t: armdyn.formulations.evaluate("gibbs-appell", model, q, v, a)),
     ]

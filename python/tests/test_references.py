@@ -71,3 +71,28 @@ def test_batch_calls_keep_reference_counts_and_memory_flat():
 
     assert growth(call, CALLS // 10) < 64 * 1024
     assert [sys.getrefcount(x) for x in (model, Q, fext)] == counts
+
+
+def test_loads_cartesian_and_drive_calls_keep_reference_counts_and_memory_flat():
+    import os
+    from conftest import MODELS_DIR
+    model = armdyn.load("puma560", actuators="puma560")
+    ur5 = armdyn.load(os.path.join(MODELS_DIR, "ur5.urdf"))
+    q, Q = np.full(6, 0.3), np.full((4, 6), 0.3)
+    payload = armdyn.Payload(1.0, [0, 0, 0.1])
+    fext = {"link6": [1.0, 0, 0, 0, 0, 0]}
+    counts = [sys.getrefcount(x) for x in (model, ur5, q, Q, payload, fext)]
+
+    def call():
+        armdyn.operational_space(model, None, Q, Q, "link6")
+        armdyn.craig_cartesian_dynamics(model, None, q, q, "link6")
+        armdyn.joint_reactions(model, None, q, q, q, f_ext=fext)
+        armdyn.gripper_wrench(model, None, Q, Q, Q, payload)
+        armdyn.drive_forward_dynamics(model, None, q, q, q)
+        armdyn.max_payload(ur5, None, q)
+        model.with_payload(payload)
+        with pytest.raises(ValueError):
+            armdyn.operational_space(model, None, q, q, "link6", rows=[7])
+
+    assert growth(call, CALLS // 20) < 64 * 1024
+    assert [sys.getrefcount(x) for x in (model, ur5, q, Q, payload, fext)] == counts

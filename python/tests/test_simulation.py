@@ -102,3 +102,17 @@ def test_controller_options_are_checked():
         armdyn.simulate(model, zero, zero, 0.1, controller="pid", goal=zero)
     with pytest.raises(armdyn.InputError, match="nosuch"):
         armdyn.builtin_poses("nosuch")
+
+
+def test_a_model_with_drives_simulates_as_the_tool_with_actuators(cli, tmp_path):
+    csv = tmp_path / "geared.csv"
+    run_cli(cli, ["simulate", "puma560", "--q0", ",".join(map(str, Q0)), "--duration", "0.3", "--integrator", "rk4",
+                  "--dt", "0.002", "--output-period", "0.01", "--actuators", "puma560", "--out", str(csv), "--quiet"])
+    geared = armdyn.load("puma560", actuators="puma560")
+    result = armdyn.simulate(geared, Q0, np.zeros(6), 0.3, "rk4", dt=0.002, output_period=0.01)
+    assert result.to_csv() == csv.read_text()
+    rigid = armdyn.simulate(geared.with_drives(None), Q0, np.zeros(6), 0.3, "rk4", dt=0.002, output_period=0.01)
+    assert not np.array_equal(result.q[-1], rigid.q[-1])
+    # the stored accelerations are the drives' forward dynamics of the stored states
+    np.testing.assert_allclose(result.a[10], armdyn.drive_forward_dynamics(geared, None, result.q[10], result.v[10],
+                                                                           result.tau[10]), rtol=1e-10, atol=1e-10)
