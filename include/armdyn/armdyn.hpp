@@ -1,11 +1,14 @@
 #pragma once
 // armdyn: the umbrella header.
+#include "armdyn/dynamics/cartesian.hpp"
 #include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/external_forces.hpp"
 #include "armdyn/dynamics/forward_dynamics.hpp"
 #include "armdyn/dynamics/rnea_classical.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/kinematics/manipulability.hpp"
+#include "armdyn/dynamics/reactions.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/dh_json.hpp"
@@ -16,3 +19,4 @@
 #include "armdyn/model/builder.hpp"
 #include "armdyn/model/data.hpp"
 #include "armdyn/model/model.hpp"
+#include "armdyn/model/payload.hpp"
