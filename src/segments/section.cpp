@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <sstream>
 
 #include "armdyn/core/error.hpp"
 
@@ -13,6 +14,12 @@ namespace {
 constexpr double kPi = std::numbers::pi;
 constexpr double kMaxLength = 1e3;  // m: a larger section is a unit mistake
 
+std::string fmt(double x) {
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
 [[noreturn]] void fail(const std::string& where, const std::string& field, const std::string& what) {
   throw InputError(where + "." + field + ": " + what);
 }
@@ -20,7 +27,7 @@ constexpr double kMaxLength = 1e3;  // m: a larger section is a unit mistake
 void positive(double x, const std::string& where, const std::string& field) {
   if (!std::isfinite(x) || !(x > 0)) fail(where, field, "must be a positive number of metres");
   if (x > kMaxLength) fail(where, field, "must be at most 1e3 m");
-  if (x < 1e-9) fail(where, field, "must be at least 1e-9 m");
+  if (x < 1e-6) fail(where, field, "must be at least 1e-6 m");
 }
 
 // Saint-Venant's torsion of a solid rectangle with sides a >= b, k = b/a (Roark's Formulas,
@@ -50,7 +57,7 @@ void check_section(const Section& s, const std::string& where) {
       positive(s.outer_radius, where, "outer_radius");
       if (!std::isfinite(s.inner_radius) || s.inner_radius < 0)
         fail(where, "inner_radius", "must be a number of metres >= 0");
-      if (!(s.inner_radius < s.outer_radius)) fail(where, "inner_radius", "must be less than outer_radius");
+      if (!(s.inner_radius <= s.outer_radius * (1 - 1e-6))) fail(where, "inner_radius", "must be less than outer_radius");
       return;
     case SectionType::kRod: positive(s.outer_radius, where, "radius"); return;
     case SectionType::kRect:
@@ -62,8 +69,8 @@ void check_section(const Section& s, const std::string& where) {
       positive(s.outer_y, where, "outer[1]");
       positive(s.inner_x, where, "inner[0]");
       positive(s.inner_y, where, "inner[1]");
-      if (!(s.inner_x < s.outer_x)) fail(where, "inner[0]", "must be less than outer[0]");
-      if (!(s.inner_y < s.outer_y)) fail(where, "inner[1]", "must be less than outer[1]");
+      if (!(s.inner_x <= s.outer_x * (1 - 1e-6))) fail(where, "inner[0]", "must be less than outer[0]");
+      if (!(s.inner_y <= s.outer_y * (1 - 1e-6))) fail(where, "inner[1]", "must be less than outer[1]");
       return;
   }
 }
@@ -72,8 +79,9 @@ SectionProperties section_properties(const Section& s) {
   SectionProperties p;
   if (s.circular()) {
     const double R = s.outer_radius, r = s.type == SectionType::kTube ? s.inner_radius : 0.0;
-    const double psi = r / R, D = 2 * R, f = 1 - std::pow(psi, 4);  // (3.5.11)
-    p.area = kPi * (R * R - r * r);                                  // (4.5.13)
+    // f = 1 - ψ⁴ (3.5.11), ψ = r/R, factored so that a thin wall does not cancel to zero.
+    const double D = 2 * R, f = (R - r) * (R + r) * (R * R + r * r) / (R * R * R * R);
+    p.area = kPi * (R - r) * (R + r);  // (4.5.13)
     p.I_x = p.I_y = kPi * std::pow(D, 4) * f / 64;                   // (3.5.12)
     p.polar = p.torsion_constant = p.I_x + p.I_y;
     p.W_x = p.W_y = kPi * D * D * D * f / 32;  // (3.5.13)
@@ -117,15 +125,16 @@ Material builtin_material(const std::string& name) {
 }
 
 void check_material(const Material& m, const std::string& where) {
-  const auto pos = [&](double x, const char* field, const char* unit) {
-    if (!std::isfinite(x) || !(x > 0) || x > 1e15) fail(where, field, std::string("must be a positive number of ") + unit + " (at most 1e15)");
+  const auto range = [&](double x, const char* field, double lo, double hi, const char* unit) {
+    if (!std::isfinite(x) || !(x >= lo) || !(x <= hi))
+      fail(where, field, std::string("must be a number of ") + unit + " in [" + fmt(lo) + ", " + fmt(hi) + "]");
   };
-  pos(m.density, "density", "kg/m^3");
-  pos(m.young_modulus, "young_modulus", "Pa");
+  range(m.density, "density", 1, 1e5, "kg/m^3");
+  range(m.young_modulus, "young_modulus", 1e3, 1e13, "Pa");
   if (!std::isfinite(m.poisson_ratio) || m.poisson_ratio < 0 || !(m.poisson_ratio < 0.5))
     fail(where, "poisson_ratio", "must be in [0, 0.5)");
-  pos(m.allowed_normal_stress, "allowed_normal_stress", "Pa");
-  pos(m.allowed_shear_stress, "allowed_shear_stress", "Pa");
+  range(m.allowed_normal_stress, "allowed_normal_stress", 1, 1e13, "Pa");
+  range(m.allowed_shear_stress, "allowed_shear_stress", 1, 1e13, "Pa");
 }
 
 }  // namespace armdyn::segments

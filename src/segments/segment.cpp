@@ -10,7 +10,7 @@ namespace armdyn::segments {
 
 namespace {
 
-constexpr double kTiny = 1e-9;  // m: a shorter distance gives no direction
+constexpr double kTiny = 1e-6;  // m: a shorter distance gives no direction
 
 std::string fmt(double x) {
   std::ostringstream out;
@@ -59,7 +59,7 @@ SegmentGeometry resolve(const Model& model, int body, const Segment& s, const st
   }
   if (s.length) {
     if (!std::isfinite(*s.length) || !(*s.length >= kTiny) || *s.length > 1e3)
-      fail(where, "length", "must be a number of metres in [1e-9, 1e3]");
+      fail(where, "length", "must be a number of metres in [1e-6, 1e3]");
     g.length = *s.length;
   } else {
     if (end.isZero()) fail(where, "length", "cannot be derived (the link has no next joint or frame away from its joint): give it");

@@ -39,8 +39,8 @@ struct Section {
   bool circular() const { return type == SectionType::kTube || type == SectionType::kRod; }
 };
 
-/// Throws an InputError "<where>.<field>: <what>" unless the dimensions are finite, positive,
-/// at most 1e3 m, and the inner ones strictly inside the outer ones.
+/// Throws an InputError "<where>.<field>: <what>" unless the dimensions are finite, in
+/// [1e-6, 1e3] m, and the inner ones less than the outer ones (by at least a millionth of them).
 void check_section(const Section& s, const std::string& where);
 
 struct SectionProperties {
@@ -76,8 +76,8 @@ struct Material {
 Material builtin_material(const std::string& name);
 bool is_builtin_material(const std::string& name);
 
-/// Throws an InputError "<where>.<field>: <what>" unless density > 0, E > 0, 0 <= ν < 0.5 and
-/// both allowed stresses > 0 (all finite).
+/// Throws an InputError "<where>.<field>: <what>" unless density is in [1, 1e5] kg/m³, E in
+/// [1e3, 1e13] Pa, 0 <= ν < 0.5 and both allowed stresses in [1, 1e13] Pa.
 void check_material(const Material& m, const std::string& where);
 
 }  // namespace armdyn::segments
