@@ -79,7 +79,7 @@ SectionProperties section_properties(const Section& s) {
   SectionProperties p;
   if (s.circular()) {
     const double R = s.outer_radius, r = s.type == SectionType::kTube ? s.inner_radius : 0.0;
-    // f = 1 - ψ⁴ (3.5.11), ψ = r/R, factored so that a thin wall does not cancel to zero.
+    // f = 1 - ψ⁴ (3.5.11), ψ = r/R, factored.
     const double D = 2 * R, f = (R - r) * (R + r) * (R * R + r * r) / (R * R * R * R);
     p.area = kPi * (R - r) * (R + r);  // (4.5.13)
     p.I_x = p.I_y = kPi * std::pow(D, 4) * f / 64;                   // (3.5.12)

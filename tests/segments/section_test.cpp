@@ -59,6 +59,15 @@ TEST(Section, ThinTubeShearIsTwiceTheMean) {
   EXPECT_NEAR(p.shear_y * p.area, 2.0, 1e-3);
 }
 
+TEST(Section, ThinnestWallKeepsItsArea) {
+  // The thinnest wall accepted, t = 1e-6 R: the thin-walled closed forms A = 2πR t and I = πR³t.
+  const double R = 0.3, t = R * 1e-6;
+  const SectionProperties p = section_properties(Section::tube(R, R - t));
+  EXPECT_NEAR(p.area / (2 * kPi * R * t), 1.0, 2e-6);
+  EXPECT_NEAR(p.I_x / (kPi * R * R * R * t), 1.0, 3e-6);
+  EXPECT_GT(p.W0, 0);
+}
+
 TEST(Section, RectTubeClosedForms) {
   // Outer 60 x 40 mm, inner 50 x 30 mm (walls 5 mm) (4.5.19).
   const SectionProperties p = section_properties(Section::rect_tube(0.06, 0.04, 0.05, 0.03));
