@@ -10,6 +10,8 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/external_forces.hpp"
 #include "armdyn/dynamics/reactions.hpp"
+#include "armdyn/kinematics/kinematics.hpp"
+#include "armdyn/model/catalogue.hpp"
 #include "armdyn/segments/stress.hpp"
 #include "segments/segment_test_models.hpp"
 
@@ -80,6 +82,33 @@ TEST(SegmentStress, TorsionFromAMomentAtTheTip) {
   EXPECT_NEAR(out[0]->distal.tau_torsion, 3 / kTubeW0, 1e-6 * 3 / kTubeW0);
   EXPECT_NEAR(out[0]->tau_max, 3 / kTubeW0, 1e-6 * 3 / kTubeW0);
   EXPECT_NEAR(out[0]->proximal.sigma_bending, 0, 1e-3);
+}
+
+TEST(SegmentStress, DistalEndCarriesTheNextJointsReactionOnAMovingPuma) {
+  // PUMA 560 link2 reaches joint 3's origin: at any state, the wrench at link2's distal end is
+  // joint 3's reaction at the same point (compared in base axes through forward kinematics).
+  const Model puma = builtin_model("puma560").model;
+  Segment s;
+  s.section = Section::tube(0.04, 0.03);
+  s.material = builtin_material("AlMg3");
+  std::vector<std::optional<Segment>> per(6);
+  per[1] = s;
+  per[2] = s;
+  const SegmentSet set(puma, per, "puma.json");
+  EXPECT_NEAR((set.geometry(1).axis * set.geometry(1).length - puma.tree[2].p).norm(), 0, 1e-15);
+  Data data(puma);
+  ReactionWorkspace<double> ws(puma);
+  VecX<double> q(6), v(6), acc(6);
+  q << 0.3, -0.8, 1.1, 0.4, -0.6, 0.9;
+  v << 0.5, -1, 0.7, 1.2, -0.4, 2;
+  acc << 1, -2, 3, -1, 2, 0.5;
+  const auto out = segment_stresses(puma, set, q, joint_reactions(puma, data, ws, q, v, acc));
+  ASSERT_TRUE(out[1] && out[2]);
+  EXPECT_GT(out[1]->distal.moment.norm(), 1.0);
+  forward_kinematics(puma, data, q);
+  const Mat3<double> R2 = data.oMb[1].R * set.geometry(1).rotation(), R3 = data.oMb[2].R * set.geometry(2).rotation();
+  EXPECT_LT((R2 * out[1]->distal.force - R3 * out[2]->proximal.force).norm(), 1e-9);
+  EXPECT_LT((R2 * out[1]->distal.moment - R3 * out[2]->proximal.moment).norm(), 1e-9);
 }
 
 TEST(SegmentStress, RectangleBendsAboutBothAxes) {
