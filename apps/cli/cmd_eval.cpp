@@ -28,6 +28,7 @@
 #include "json_writer.hpp"
 #include "methods.hpp"
 #include "payload_option.hpp"
+#include "segments_option.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -38,6 +39,7 @@ struct EvalOptions {
   std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "cartesian", "reactions"
   std::string actuators;  ///< --actuators: tau, M, qdd with the drives' terms (unless --rigid)
   bool rigid = false;
+  std::string segments;  ///< --segments: the model with mass_from_section applied
 };
 
 bool wants(const EvalOptions& opts, const std::string& what) {
@@ -113,7 +115,8 @@ void write_matrix(JsonWriter& w, const Matrix& m) {
 }
 
 int run_eval(const EvalOptions& opts) {
-  Model model = with_payload_option(load_model(opts.model), opts.payload, opts.payload_frame);
+  Model model = with_payload_option(with_segments_option(load_model(opts.model), opts.segments), opts.payload,
+                                    opts.payload_frame);
   check_tau_method(opts.method);
   const int frame = frame_of(model, opts.frame);
   const FdMethod fd_method = fd_method_from_name(opts.method_fd);
@@ -246,6 +249,7 @@ Command add_eval_command(CLI::App& app) {
       ->capture_default_str();
   add_actuators_option(sub, opts->actuators);
   sub->add_flag("--rigid", opts->rigid, "the rigid-body tau, M and qdd without the --actuators terms");
+  add_segments_option(sub, opts->segments);
   sub->footer("Memory of --method for n joints: " + tau_method_memory_orders() +
               ". Besides: O(n^2) for M and the forward dynamics, and the JSON output, O(n^2) per state, is built "
               "in memory before it is written.");

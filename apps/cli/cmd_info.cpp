@@ -15,12 +15,13 @@
 #include "cli.hpp"
 #include "drives_option.hpp"
 #include "json_writer.hpp"
+#include "segments_option.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct InfoOptions {
-  std::string model, actuators;
+  std::string model, actuators, segments;
   bool json = false;
 };
 
@@ -29,15 +30,16 @@ struct Loaded {
   Model model;
   std::optional<BuiltinModel> builtin;
   drives::DriveSet drives;  ///< --actuators, shown when given
+  segments::SegmentSet segments;  ///< --segments, shown when given (the model has their masses)
 };
 
 Loaded load(const std::string& spec) {
   if (is_builtin(spec)) {
     BuiltinModel b = builtin_model(spec);
     Model m = b.model;
-    return Loaded{std::move(m), std::move(b), {}};
+    return Loaded{std::move(m), std::move(b), {}, {}};
   }
-  return Loaded{load_model(spec), std::nullopt, {}};
+  return Loaded{load_model(spec), std::nullopt, {}, {}};
 }
 
 std::string base_name(const Model& model) {
@@ -177,6 +179,7 @@ std::string text_report(const Loaded& loaded) {
   }
 
   if (!loaded.drives.empty()) out += drives_text(loaded.drives);
+  if (!loaded.segments.empty()) out += segments_text(loaded.segments);
 
   const std::vector<std::string> warnings = all_warnings(m);
   if (warnings.empty()) {
@@ -280,6 +283,7 @@ std::string json_report(const Loaded& loaded) {
     w.end_array();
   }
   if (!loaded.drives.empty()) drives_json(w.key("drives"), loaded.drives);
+  if (!loaded.segments.empty()) segments_json(w.key("segments"), loaded.segments);
   w.key("warnings").begin_array(true);
   for (const std::string& s : all_warnings(m)) w.value(s);
   w.end_array();
@@ -296,9 +300,12 @@ Command add_info_command(CLI::App& app) {
   sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
   sub->add_flag("--json", opts->json, "print a JSON document instead of text");
   add_actuators_option(sub, opts->actuators);
+  add_segments_option(sub, opts->segments);
   return Command{sub, [opts] {
                    Loaded loaded = load(opts->model);
                    loaded.drives = load_cli_drives(opts->actuators, loaded.model, opts->model);
+                   loaded.segments = load_cli_segments(opts->segments, loaded.model);
+                   loaded.model = segments::with_section_masses(loaded.model, loaded.segments);
                    write_stdout(opts->json ? json_report(loaded) : text_report(loaded));
                    return kExitOk;
                  }};

@@ -29,6 +29,7 @@
 #include "payload_option.hpp"
 #include "plot.hpp"
 #include "simulate_task.hpp"
+#include "segments_option.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -40,6 +41,7 @@ struct SimulateOptions {
   std::string integrator = "rk45", method_fd = "aba", out, plot, payload, payload_frame;
   double duration = 0, dt = 1e-3, output_period = 0, rtol = 1e-6, atol = 1e-8, move_time = 0, rate = 1000;
   bool stop_at_limits = false, summary = false, quiet = false, tolerances_given = false, period_given = false;
+  std::string segments;   ///< --segments: the model with mass_from_section applied
   std::string actuators;  ///< --actuators (with friction the energy is not conserved: not passive)
   bool stiction = false;
   bool duration_given = false;
@@ -191,7 +193,7 @@ int run_simulate(SimulateOptions o) {
     if (csv.streaming())
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_simulate.csv").string(), "--plot");
   }
-  Model model = with_payload_option(load_model(o.model), o.payload, o.payload_frame);
+  Model model = with_payload_option(with_segments_option(load_model(o.model), o.segments), o.payload, o.payload_frame);
   if (!o.gravity.empty()) {
     const VecX<double> g = parse_list(o.gravity, 3, "--gravity");
     model = model.with_gravity(g.head<3>());
@@ -296,6 +298,7 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_flag("--summary", o->summary,
                 "print steps, energy drift (work done by the input when torques act) and wall time on stderr");
   add_actuators_option(sub, o->actuators);
+  add_segments_option(sub, o->segments);
   sub->add_flag("--stiction", o->stiction,
                 "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
                 "within its static friction (docs/drives.md)");
