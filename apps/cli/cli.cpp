@@ -58,17 +58,6 @@ int run_guarded(const Action& body) {
   }
 }
 
-std::string read_text_file(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError(path + ": cannot read file (no such file)");
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot read file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read file (" + std::strerror(errno) + ")");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": cannot read file (read error)");
-  return text.str();
-}
 
 void write_stdout(const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)

@@ -53,9 +53,6 @@ int run_guarded(const Action& body);
 /// Prints `message` as exactly one line on stderr (newlines replaced by spaces).
 void print_error(const std::string& message);
 
-/// The whole content of a file; InputError "<path>: cannot read file (<reason>)" on failure.
-std::string read_text_file(const std::string& path);
-
 /// Writes `text` to stdout in one go; InternalError when that fails.
 void write_stdout(const std::string& text);
 

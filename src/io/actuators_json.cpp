@@ -1,12 +1,9 @@
 #include "armdyn/io/actuators_json.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/io/text_file.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/drives/catalogue.hpp"
 #include "armdyn/io/urdf_dynamics.hpp"
@@ -153,15 +150,7 @@ drives::DriveSet parse_actuators(const std::string& text, const std::string& sou
 }
 
 drives::DriveSet load_actuators(const std::string& path, const Model& model) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError(path + ": cannot read file (no such file)");
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot read file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read file (" + std::strerror(errno) + ")");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": cannot read file (read error)");
-  return parse_actuators(text.str(), path, model);
+  return parse_actuators(read_text(path), path, model);
 }
 
 drives::DriveSet load_drives(const std::string& spec, const Model& model, const std::string& model_spec) {

@@ -1,12 +1,8 @@
 #include "armdyn/io/segments_json.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/io/text_file.hpp"
 #include "armdyn/core/text.hpp"
 #include "json_util.hpp"
 
@@ -142,15 +138,7 @@ segments::SegmentSet parse_segments(const std::string& text, const std::string& 
 }
 
 segments::SegmentSet load_segments(const std::string& path, const Model& model) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError(path + ": cannot read file (no such file)");
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot read file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read file (" + std::strerror(errno) + ")");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": cannot read file (read error)");
-  return parse_segments(text.str(), path, model);
+  return parse_segments(read_text(path), path, model);
 }
 
 }  // namespace armdyn

@@ -1,13 +1,8 @@
 #include "armdyn/io/states.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/io/text_file.hpp"
 #include "armdyn/core/text.hpp"
 #include "json_util.hpp"
 
@@ -75,13 +70,6 @@ StatesDocument parse(const std::string& text, const std::string& source, int dof
   return out;
 }
 
-std::string read_stream(std::istream& in, const std::string& source) {
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(source + ": cannot read (read error)");
-  return text.str();
-}
-
 }  // namespace
 
 StatesDocument parse_states(const std::string& text, const std::string& source, int dof) {
@@ -100,13 +88,7 @@ namespace {
 // The text of the STATES file at `path` (standard input for "-") and its name in errors.
 std::string read_states_text(const std::string& path, std::string& source) {
   source = path == "-" ? "<stdin>" : path;
-  if (path == "-") return read_stream(std::cin, source);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError(path + ": cannot read file (no such file)");
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot read file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read file (" + std::strerror(errno) + ")");
-  return read_stream(in, path);
+  return read_text(path);
 }
 
 }  // namespace

@@ -1,14 +1,9 @@
 #include "armdyn/io/task_json.hpp"
 
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/io/text_file.hpp"
 #include "armdyn/core/text.hpp"
 #include "json_util.hpp"
 
@@ -284,13 +279,6 @@ class TaskReader {
   int dof_;
 };
 
-std::string read_stream(std::istream& in, const std::string& source) {
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(source + ": cannot read (read error)");
-  return text.str();
-}
-
 }  // namespace
 
 tasks::Task parse_task(const std::string& text, const std::string& source, int dof) {
@@ -298,16 +286,7 @@ tasks::Task parse_task(const std::string& text, const std::string& source, int d
 }
 
 tasks::Task read_task(const std::string& path, int dof) {
-  if (path == "-") {
-    const std::string source = "<stdin>";
-    return parse_task(read_stream(std::cin, source), source, dof);
-  }
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError(path + ": cannot read file (no such file)");
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": cannot read file (it is a directory)");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read file (" + std::strerror(errno) + ")");
-  return parse_task(read_stream(in, path), path, dof);
+  return parse_task(read_text(path), path == "-" ? "<stdin>" : path, dof);
 }
 
 }  // namespace armdyn

@@ -11,6 +11,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/terms.hpp"
+#include "armdyn/simulation/time_grid.hpp"
 
 namespace armdyn::sim {
 
@@ -85,42 +86,6 @@ void validate(const Model& model, VecIn<double> q0, VecIn<double> v0, const Torq
                       "duration " + number(o.duration) + " s");
 }
 
-// The output times k P. When P is a short decimal (0.1, 0.003, 2.5e-4 = m 10^-e) the k-th time
-// is (k m) / 10^e, both exact doubles: the double nearest the decimal k P (0.3, not
-// 3 x 0.1 = 0.30000000000000004). Otherwise k P.
-class OutputTimes {
- public:
-  explicit OutputTimes(double period) : period_(period) {
-    char buf[32];
-    const std::string text(buf, std::to_chars(buf, buf + sizeof buf, period).ptr);
-    long long m = 0;
-    int e = 0;
-    bool fraction = false;
-    std::size_t i = 0;
-    for (; i < text.size() && text[i] != 'e'; ++i) {
-      if (text[i] == '.') {
-        fraction = true;
-        continue;
-      }
-      m = 10 * m + (text[i] - '0');
-      e += fraction;
-    }
-    if (i < text.size()) e -= std::atoi(text.c_str() + i + 1);
-    if (e < 0 || e > 22 || m <= 0) return;
-    mantissa_ = m;
-    scale_ = std::pow(10.0, e);  // exact for e <= 22
-  }
-  double operator()(long k) const {
-    constexpr long long kExact = 1LL << 53;
-    if (mantissa_ > 0 && k < kExact / mantissa_) return static_cast<double>(k * mantissa_) / scale_;
-    return static_cast<double>(k) * period_;
-  }
-
- private:
-  double period_, scale_ = 1;
-  long long mantissa_ = 0;
-};
-
 // One simulation run: the state, the integrators and the event clock.
 class Run {
  public:
@@ -183,7 +148,7 @@ SimulationStats Run::run(VecIn<double> q0, VecIn<double> v0) {
   TorqueSource& source = plant_.source();
   const double T = o_.duration, P = o_.output_period > 0 ? o_.output_period : o_.dt, Tc = source.period();
   long k_out = 1, k_ctl = 1;
-  const OutputTimes output_time(P);
+  const TimeGrid output_time(P);
   if (Tc > 0) source.sample(0.0, q_, v_);
   const int outside = limits_.check(0.0, q_);
   if (!emit())

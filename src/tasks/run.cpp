@@ -11,6 +11,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/simulation/simulate.hpp"
+#include "armdyn/simulation/time_grid.hpp"
 
 namespace armdyn::tasks {
 
@@ -20,41 +21,6 @@ std::string time_text(double t) {
   char buf[32];
   return std::string(buf, std::to_chars(buf, buf + sizeof buf, t).ptr);
 }
-
-// The multiples k P of a period: (k m) / 10^e when P = m 10^-e is a short decimal (0.1, 2.5e-4),
-// both exact doubles, so that the k-th time is the double nearest the decimal k P (0.3, not
-// 3 x 0.1 = 0.30000000000000004); k P otherwise.
-class Multiples {
- public:
-  explicit Multiples(double period) : period_(period) {
-    const std::string text = time_text(period);
-    long long m = 0;
-    int e = 0;
-    bool fraction = false;
-    std::size_t i = 0;
-    for (; i < text.size() && text[i] != 'e'; ++i) {
-      if (text[i] == '.') {
-        fraction = true;
-        continue;
-      }
-      m = 10 * m + (text[i] - '0');
-      e += fraction;
-    }
-    if (i < text.size()) e -= std::atoi(text.c_str() + i + 1);
-    if (e < 0 || e > 22 || m <= 0) return;
-    mantissa_ = m;
-    scale_ = std::pow(10.0, e);
-  }
-  double operator()(long k) const {
-    constexpr long long kExact = 1LL << 53;
-    if (mantissa_ > 0 && k < kExact / mantissa_) return static_cast<double>(k * mantissa_) / scale_;
-    return static_cast<double>(k) * period_;
-  }
-
- private:
-  double period_, scale_ = 1;
-  long long mantissa_ = 0;
-};
 
 // The integrators' right-hand side: q̈ from the adjustment block at the reference's t.
 class TaskField final : public sim::AccelerationField {
@@ -118,7 +84,7 @@ class Runner {
   // Steps of dt on the grid k dt, shortened to land on each output time, breakpoint and T.
   void run_fixed(double T) {
     const double P = o_.output_period, dt = o_.dt, snap = 1e-9 * dt;
-    const Multiples grid(dt), outputs(P > 0 ? P : dt);
+    const sim::TimeGrid grid(dt), outputs(P > 0 ? P : dt);
     long k_step = 1, k_out = 1;
     std::size_t k_break = 0;
     while (t_ < T) {
@@ -144,7 +110,7 @@ class Runner {
   // rk45 restarts (forgets its last derivative) at a breakpoint, where the right-hand side jumps.
   void run_adaptive(double T) {
     const double P = o_.output_period, snap = 1e-9 * (P > 0 ? P : o_.dt);
-    const Multiples outputs(P > 0 ? P : 1.0);
+    const sim::TimeGrid outputs(P > 0 ? P : 1.0);
     long k_out = 1;
     std::size_t k_break = 0;
     double step = o_.dt;
