@@ -23,11 +23,13 @@ def read(path):
     return columns, n
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def start(description, default_title):
+    """The command line every armdyn plotting script takes, matplotlib's pyplot (Agg), the CSV's
+    columns, its number of joints and the joints' names for the legends."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("csv")
     parser.add_argument("png")
-    parser.add_argument("--title", default="armdyn simulate")
+    parser.add_argument("--title", default=default_title)
     parser.add_argument("--joint-name", action="append", default=[], dest="joint_names",
                         help="the name of the next joint, for the legends (give one per joint, in order)")
     args = parser.parse_args()
@@ -39,6 +41,11 @@ def main():
         sys.exit(f"matplotlib is not available ({e}); install python3-matplotlib")
     c, n = read(args.csv)
     names = [args.joint_names[j] if j < len(args.joint_names) else f"joint {j + 1}" for j in range(n)]
+    return args, plt, c, n, names
+
+
+def main():
+    args, plt, c, n, names = start(__doc__.splitlines()[0], "armdyn simulate")
     t = c["t"]
     fig, axes = plt.subplots(4, 1, sharex=True, figsize=(9, 10), constrained_layout=True)
     panels = [("q", "position [rad or m]"), ("v", "velocity [rad/s or m/s]"), ("tau", "torque [N m or N]")]

@@ -9,38 +9,15 @@ functional movement (drives per joint, joint coordinates per joint), with the fr
 in 3-D and the energy consumed. Shipped with armdyn (installed as share/armdyn/plot_task.py); needs
 matplotlib (Debian python3-matplotlib). One --joint-name per joint, in order (missing: "joint j").
 """
-import argparse
-import csv
+import os
 import sys
 
-
-def read(path):
-    with open(path, newline="") as f:
-        rows = list(csv.reader(f))
-    if not rows:
-        raise ValueError(f"{path}: empty file")
-    header, body = rows[0], rows[1:]
-    columns = {name: [float(r[k]) for r in body] for k, name in enumerate(header)}
-    n = sum(1 for name in header if name.startswith("q") and name[1:].isdigit())
-    return columns, n
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot_simulation import start  # noqa: E402  (installed beside this script)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("csv")
-    parser.add_argument("png")
-    parser.add_argument("--title", default="armdyn task")
-    parser.add_argument("--joint-name", action="append", default=[], dest="joint_names",
-                        help="the name of the next joint, for the legends (give one per joint, in order)")
-    args = parser.parse_args()
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as e:
-        sys.exit(f"matplotlib is not available ({e}); install python3-matplotlib")
-    c, n = read(args.csv)
-    names = [args.joint_names[j] if j < len(args.joint_names) else f"joint {j + 1}" for j in range(n)]
+    args, plt, c, n, names = start(__doc__.splitlines()[0], "armdyn task")
     t = c["t"]
     fig = plt.figure(figsize=(12, 9), constrained_layout=True)
     grid = fig.add_gridspec(3, 2)
