@@ -16,6 +16,7 @@
 #include "armdyn/io/load.hpp"
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
+#include "armdyn/segments/segment.hpp"
 #include "armdyn/tasks/columns.hpp"
 #include "armdyn/tasks/inverse_kinematics.hpp"
 #include "armdyn/tasks/motion.hpp"
@@ -23,6 +24,7 @@
 #include "cli.hpp"
 #include "output_file.hpp"
 #include "plot.hpp"
+#include "segments_option.hpp"
 #include "task_setup.hpp"
 
 namespace armdyn::cli {
@@ -32,6 +34,7 @@ namespace fs = std::filesystem;
 
 struct TaskOptions {
   std::string model, task, out, plot, integrator = "rk4", with;
+  std::string segments;  ///< --segments: the model with mass_from_section applied, before the payload
   double dt = 1e-3, output_period = 0;
   bool summary = false, period_given = false;
 };
@@ -98,6 +101,7 @@ int run_task_command(const TaskOptions& o) {
   if (o.period_given && !(o.output_period > 0 && std::isfinite(o.output_period)))
     throw InputError("--output-period must be positive and finite (got " + shortest(o.output_period) + ")");
   const TaskColumnChoice with = parse_with(o.with);
+  if (with.stresses && o.segments.empty()) check_stresses_option(with, segments::SegmentSet{});
   // The destinations, checked before any work.
   OutputFile csv(o.out, "--out");
   std::unique_ptr<OutputFile> png, plot_rows;
@@ -110,6 +114,9 @@ int run_task_command(const TaskOptions& o) {
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_task.csv").string(), "--plot");
   }
   Model model = load_model(o.model);
+  const segments::SegmentSet segs = load_cli_segments(o.segments, model);
+  if (!o.segments.empty()) model = segments::with_section_masses(model, segs);  // as with_segments_option
+  check_stresses_option(with, segs);
   const tasks::Task task = read_task(o.task, model.dof);
   const int frame = model.frame_index(task.frame);
   if (frame < 0) {
@@ -134,7 +141,7 @@ int run_task_command(const TaskOptions& o) {
   ro.output_period = o.period_given ? o.output_period : 0.0;
   tasks::check_run_options(ro, motion.duration(), "--dt", "--output-period");
   const tasks::ReferencePath path = task_path(model, task, motion);
-  tasks::TaskTable table(task_columns(model, frame, task, with));
+  tasks::TaskTable table(task_columns(model, frame, task, with, segs));
 
   // No progress line between rows that go to the same terminal.
   Progress progress("armdyn task", motion.duration(), o.out == "-" && isatty(STDOUT_FILENO) == 1);
@@ -191,7 +198,8 @@ Command add_task_command(CLI::App& app) {
   sub->add_option("--integrator", o->integrator, "rk4 (fixed step) or rk45 (error control)")->capture_default_str();
   sub->add_option("--with", o->with,
                   "extra columns, comma-separated: reactions (joint reactions), gripper (gripper-object force), "
-                  "stresses (tube stresses)");
+                  "stresses (the segments' largest normal and torsion stresses; needs --segments)");
+  add_segments_option(sub, o->segments);
   return Command{sub, [o, period] {
                    o->period_given = period->count() > 0;
                    return run_task_command(*o);

@@ -21,17 +21,28 @@ TaskColumnChoice parse_with(const std::string& text) {
     *flag = true;
   }
   if (text.back() == ',') throw InputError("--with: empty name after the last comma");
-  if (c.stresses)
-    throw InputError("--with stresses: the tube stresses ([VP] (3.5.11)-(3.5.16)) need the links' tube sections, "
-                     "which the segments part of armdyn (segment sections) will provide; not available yet");
   return c;
 }
 
+void check_stresses_option(const TaskColumnChoice& choice, const segments::SegmentSet& segments) {
+  if (!choice.stresses) return;
+  if (segments.source().empty())
+    throw InputError("--with stresses needs --segments FILE (the links' sections and materials the stresses come from)");
+  if (segments.empty())
+    throw InputError("--with stresses: " + segments.source() + " gives no link a section (no stress columns to write)");
+}
+
 std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& model, int, const tasks::Task& task,
-                                                                 const TaskColumnChoice& choice) {
+                                                                 const TaskColumnChoice& choice,
+                                                                 const segments::SegmentSet& segments) {
   std::vector<std::unique_ptr<tasks::ColumnProducer>> out;
   out.push_back(tasks::motion_columns(model.dof));
-  if (choice.reactions) out.push_back(tasks::reaction_columns(model));
+  if (choice.stresses) {
+    check_stresses_option(choice, segments);
+    out.push_back(tasks::stress_columns(model, segments, choice.reactions));  // the reaction columns first
+  } else if (choice.reactions) {
+    out.push_back(tasks::reaction_columns(model));
+  }
   if (choice.gripper) {
     if (!task.payload)
       throw InputError("--with gripper: " + task.source +

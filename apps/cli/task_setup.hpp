@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "armdyn/model/payload.hpp"
+#include "armdyn/segments/segment.hpp"
 #include "armdyn/tasks/columns.hpp"
 #include "armdyn/tasks/motion.hpp"
 #include "armdyn/tasks/run.hpp"
@@ -19,15 +20,20 @@ struct TaskColumnChoice {
   bool reactions = false, stresses = false, gripper = false;
 };
 
-/// "reactions,gripper" -> the choice; InputError "--with: ..." for an unknown or repeated name,
-/// and for stresses (tube sections come with a later part of armdyn: the message says which).
+/// "reactions,stresses,gripper" -> the choice; InputError "--with: ..." for an unknown or
+/// repeated name.
 TaskColumnChoice parse_with(const std::string& text);
 
+/// InputError when stresses are chosen without a segment file (`segments` from --segments, an
+/// empty set with no source without it) or with one that gives no link a section.
+void check_stresses_option(const TaskColumnChoice& choice, const segments::SegmentSet& segments);
+
 /// The motion's columns, then the chosen ones: reaction<k>_fx..nz per movable joint k,
-/// gripper_fx..nz.
+/// sigma_max<k>, tau_max<k> per link k with a segment in `segments`, gripper_fx..nz.
 std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& model, int frame,
                                                                  const tasks::Task& task,
-                                                                 const TaskColumnChoice& choice);
+                                                                 const TaskColumnChoice& choice,
+                                                                 const segments::SegmentSet& segments);
 
 /// The model carrying the task's payload at the frame; InputError naming `source` and
 /// "payload" when it is not physical.

@@ -3,10 +3,14 @@
 
 #include <charconv>
 #include <cstdio>
+#include <optional>
+#include <utility>
 
 #include <Eigen/Geometry>
 
+#include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/reactions.hpp"
+#include "armdyn/segments/stress.hpp"
 
 namespace armdyn::tasks {
 
@@ -36,23 +40,39 @@ class MotionColumns final : public ColumnProducer {
   int dof_;
 };
 
+// The joint reactions, optionally followed by the segments' stresses computed from them.
 class ReactionColumns final : public ColumnProducer {
  public:
-  explicit ReactionColumns(const Model& model) : model_(model), data_(model), ws_(model) {}
+  ReactionColumns(const Model& model, bool reactions, std::optional<segments::SegmentSet> segments)
+      : model_(model), data_(model), ws_(model), reactions_(reactions), segments_(std::move(segments)) {}
   void names(std::vector<std::string>& out) const override {
-    for (int k = 1; k <= model_.dof; ++k)
-      for (const char* c : {"fx", "fy", "fz", "nx", "ny", "nz"}) out.push_back("reaction" + std::to_string(k) + "_" + c);
+    if (reactions_)
+      for (int k = 1; k <= model_.dof; ++k)
+        for (const char* c : {"fx", "fy", "fz", "nx", "ny", "nz"}) out.push_back("reaction" + std::to_string(k) + "_" + c);
+    if (segments_)
+      for (int b = 0; b < segments_->size(); ++b)
+        if ((*segments_)[b])
+          for (const char* c : {"sigma_max", "tau_max"}) out.push_back(c + std::to_string(b + 1));
   }
   void values(const RunState& s, std::vector<double>& out) override {
     const MatX<double>& w = joint_reactions(model_, data_, ws_, *s.q, *s.v, *s.a);
-    for (int k = 0; k < model_.dof; ++k)
-      for (int r = 0; r < 6; ++r) out.push_back(w(r, k));
+    if (reactions_)
+      for (int k = 0; k < model_.dof; ++k)
+        for (int r = 0; r < 6; ++r) out.push_back(w(r, k));
+    if (segments_)
+      for (const std::optional<segments::SegmentStress>& st : segments::segment_stresses(model_, *segments_, *s.q, w))
+        if (st) {
+          out.push_back(st->sigma_max);
+          out.push_back(st->tau_max);
+        }
   }
 
  private:
   const Model& model_;
   Data data_;
   ReactionWorkspace<double> ws_;
+  bool reactions_;
+  std::optional<segments::SegmentSet> segments_;
 };
 
 class GripperColumns final : public ColumnProducer {
@@ -73,7 +93,17 @@ class GripperColumns final : public ColumnProducer {
 
 }  // namespace
 
-std::unique_ptr<ColumnProducer> reaction_columns(const Model& model) { return std::make_unique<ReactionColumns>(model); }
+std::unique_ptr<ColumnProducer> reaction_columns(const Model& model) {
+  return std::make_unique<ReactionColumns>(model, true, std::nullopt);
+}
+
+std::unique_ptr<ColumnProducer> stress_columns(const Model& model, const segments::SegmentSet& segments,
+                                               bool reactions) {
+  if (segments.size() != model.dof)
+    throw InputError(segments.source() + ": the segments are for " + std::to_string(segments.size()) +
+                     " links; model '" + model.name + "' has " + std::to_string(model.dof));
+  return std::make_unique<ReactionColumns>(model, reactions, segments);
+}
 
 std::unique_ptr<ColumnProducer> gripper_columns(const Model& model, const Payload& payload) {
   return std::make_unique<GripperColumns>(model, payload);

@@ -206,6 +206,45 @@ TEST_F(Task, PayloadGripperAndReactions) {
   expect_bad({ur5(), bare, "--with", "gripper"}, {"--with gripper", "bare.json", "payload"});
 }
 
+// --with stresses and --segments: per link with a section sigma_max<k>, tau_max<k> after the
+// reaction columns and before the gripper's, finite and positive for a loaded arm; without
+// --segments refused, and a segment file with no section refused.
+TEST_F(Task, StressesOfTheSegments) {
+  const std::string loaded = file("loaded.json", replaced(kUr5Task, "\"segments\"", R"("payload": {"mass": 3.0}, "segments")"));
+  const std::string segs = file("segs.json", R"({"links": {
+    "upper_arm_link": {"section": {"type": "tube", "outer_radius": 0.04, "inner_radius": 0.03}, "material": "AlMg3"},
+    "forearm_link": {"section": {"type": "rect_tube", "outer": [0.06, 0.05], "inner": [0.05, 0.04]},
+                     "material": "steel", "mass_from_section": true}}})");
+  const std::string out = path("out.csv");
+  const Result r = run({ur5(), loaded, "--out", out, "--output-period", "0.5", "--with", "gripper,stresses,reactions",
+                        "--segments", segs});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> rows = lines(read_file(out));
+  const std::vector<std::string> header = cells(rows[0]);
+  ASSERT_EQ(header.size(), 33u + 36u + 4u + 6u);
+  EXPECT_EQ(header[68], "reaction6_nz");
+  EXPECT_EQ(std::vector<std::string>(header.begin() + 69, header.begin() + 73),
+            (std::vector<std::string>{"sigma_max2", "tau_max2", "sigma_max3", "tau_max3"}));
+  EXPECT_EQ(header[73], "gripper_fx");
+  ASSERT_GE(rows.size(), 3u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const std::vector<double> row = numbers(rows[i]);
+    ASSERT_EQ(row.size(), header.size());
+    for (std::size_t c = 69; c < 73; ++c) {
+      EXPECT_TRUE(std::isfinite(row[c])) << header[c] << " row " << i;
+      EXPECT_GT(row[c], 0.0) << header[c] << " row " << i;
+    }
+  }
+  // Stresses alone follow the motion's columns.
+  const Result alone = run({ur5(), loaded, "--out", "-", "--output-period", "0.5", "--with", "stresses", "--segments", segs});
+  ASSERT_EQ(alone.status, 0) << alone.err;
+  EXPECT_EQ(cells(lines(alone.out)[0])[33], "sigma_max2");
+  expect_bad({ur5(), loaded, "--with", "stresses"}, {"--with stresses", "--segments"});
+  expect_bad({ur5(), loaded, "--with", "reactions,stresses"}, {"--with stresses", "--segments"});
+  expect_bad({ur5(), loaded, "--with", "stresses", "--segments", file("none.json", R"({"links": {}})")},
+             {"--with stresses", "none.json", "no link"});
+}
+
 // A prescribed joint ([VP] C3: position, approach direction and one joint): the joint turns
 // by what the task says while the frame moves.
 TEST_F(Task, PrescribedJointFollowsItsProfile) {
@@ -239,7 +278,7 @@ TEST_F(Task, BadInputNamesTheFileAndField) {
   expect_bad({ur5(), task, "--integrator", "euler"}, {"--integrator", "euler"});
   expect_bad({ur5(), task, "--dt", "0"}, {"--dt"});
   expect_bad({ur5(), task, "--output-period", "-1"}, {"--output-period"});
-  expect_bad({ur5(), task, "--with", "stresses"}, {"--with stresses", "tube sections"});
+  expect_bad({ur5(), task, "--with", "stresses"}, {"--with stresses", "--segments"});
   expect_bad({ur5(), task, "--with", "torques"}, {"--with", "torques"});
 }
 

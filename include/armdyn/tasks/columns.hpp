@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "armdyn/model/payload.hpp"
+#include "armdyn/segments/segment.hpp"
 #include "armdyn/tasks/run.hpp"
 
 namespace armdyn::tasks {
@@ -31,6 +32,15 @@ std::unique_ptr<ColumnProducer> motion_columns(int dof);
 /// link's frame, moment about its origin (dynamics/reactions.hpp), for the state's q, q̇, q̈ on
 /// `model` (which must outlive the producer; the payload, when carried, already added to it).
 std::unique_ptr<ColumnProducer> reaction_columns(const Model& model);
+
+/// sigma_max<k>, tau_max<k> (Pa) for every link with a segment, k its joint's index 1..n: the
+/// segment's largest normal and torsion stress ([VP] (3.5.11)-(3.5.16), segments/stress.hpp) from
+/// the joint reactions of the state's q, q̇, q̈ on `model` (which must outlive the producer; the
+/// payload, when carried, already added to it). With `reactions`, the reaction columns of
+/// reaction_columns come first, from the same computation (one joint_reactions per row).
+/// `segments` must have been made for a model with the same links (it is copied).
+std::unique_ptr<ColumnProducer> stress_columns(const Model& model, const segments::SegmentSet& segments,
+                                               bool reactions);
 
 /// gripper_fx, _fy, _fz, _nx, _ny, _nz: the wrench the gripper applies to `payload` held at
 /// the state's frame ([VP] (3.5.17)-(3.5.19)), base axes, moment about the frame origin, with
