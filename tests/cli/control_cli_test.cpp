@@ -12,27 +12,14 @@
 #include <vector>
 
 #include "support/cli_process.hpp"
+#include "support/csv_text.hpp"
 
 namespace armdyn {
 namespace {
 
 using Result = test::CliResult;
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string line;
-  while (std::getline(ss, line)) out.push_back(line);
-  return out;
-}
-
-std::vector<double> numbers(const std::string& row) {
-  std::vector<double> out;
-  std::stringstream ss(row);
-  std::string cell;
-  while (std::getline(ss, cell, ',')) out.push_back(std::stod(cell));
-  return out;
-}
+using test::lines;
+using test::numbers;
 
 const std::string kUr5 = std::string(ARMDYN_TEST_DATA_DIR) + "/models/ur5.urdf";
 const std::string kPanda = std::string(ARMDYN_TEST_DATA_DIR) + "/models/panda.urdf";

@@ -22,6 +22,7 @@
 
 #include "armdyn/model/catalogue.hpp"
 #include "support/cli_process.hpp"
+#include "support/csv_text.hpp"
 
 extern char** environ;
 
@@ -31,23 +32,9 @@ namespace {
 namespace fs = std::filesystem;
 
 using Result = test::CliResult;
+using test::lines;
+using test::numbers;
 using test::read_file;
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string line;
-  while (std::getline(ss, line)) out.push_back(line);
-  return out;
-}
-
-std::vector<double> numbers(const std::string& row) {
-  std::vector<double> out;
-  std::stringstream ss(row);
-  std::string cell;
-  while (std::getline(ss, cell, ',')) out.push_back(std::stod(cell));
-  return out;
-}
 
 class Simulate : public test::CliProcess {
  protected:

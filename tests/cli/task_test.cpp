@@ -10,34 +10,16 @@
 #include <vector>
 
 #include "support/cli_process.hpp"
+#include "support/csv_text.hpp"
 
 namespace armdyn {
 namespace {
 
 using Result = test::CliResult;
+using test::lines;
+using test::cells;
+using test::numbers;
 using test::read_file;
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string line;
-  while (std::getline(ss, line)) out.push_back(line);
-  return out;
-}
-
-std::vector<std::string> cells(const std::string& row) {
-  std::vector<std::string> out;
-  std::stringstream ss(row);
-  std::string cell;
-  while (std::getline(ss, cell, ',')) out.push_back(cell);
-  return out;
-}
-
-std::vector<double> numbers(const std::string& row) {
-  std::vector<double> out;
-  for (const std::string& c : cells(row)) out.push_back(std::stod(c));
-  return out;
-}
 
 // ur5 from a bent pose, the tool moving 10 cm in x then 5 cm in z, orientation held.
 const char* kUr5Task = R"({"frame": "tool0", "initial": {"q": [0.3, -1.2, 1.4, -1.8, -1.5, 0.2]},
