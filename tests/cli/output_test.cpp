@@ -74,15 +74,20 @@ TEST_F(Outputs, DashAndDevStdoutAreStdout) {
 TEST_F(Outputs, FifoIsStreamedInto) {
   const std::string fifo = path("rows.fifo");
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  const int keeper = open(fifo.c_str(), O_RDWR);
+  // The read end first (non-blocking open, then blocking reads), then a writer of our own that
+  // holds the pipe open until the tool is done: whatever the threads' timing, no row is lost
+  // and the reader sees the end only after the tool's last row.
+  const int in = open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(in, 0);
+  ASSERT_EQ(fcntl(in, F_SETFL, fcntl(in, F_GETFL) & ~O_NONBLOCK), 0);
+  const int keeper = open(fifo.c_str(), O_WRONLY);
   ASSERT_GE(keeper, 0);
   std::string received;
   std::thread reader([&] {
-    const int fd = open(fifo.c_str(), O_RDONLY);
     char buf[4096];
     ssize_t n = 0;
-    while (fd >= 0 && (n = read(fd, buf, sizeof buf)) > 0) received.append(buf, static_cast<std::size_t>(n));
-    if (fd >= 0) close(fd);
+    while ((n = read(in, buf, sizeof buf)) > 0) received.append(buf, static_cast<std::size_t>(n));
+    close(in);
   });
   const Result r = simulate_to(fifo);
   close(keeper);
