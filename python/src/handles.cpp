@@ -1,6 +1,6 @@
 #include "handles.hpp"
 
-#include <mutex>
+#include <atomic>
 
 namespace armdyn::python {
 
@@ -32,25 +32,11 @@ int frame_arg(const Model& model, py::handle frame, const char* fn) {
 }
 
 namespace {
-std::mutex arena_mutex;
-int threads_setting = 0;
-std::shared_ptr<tbb::task_arena> arena;  // made for threads_setting > 0
+std::atomic<int> threads_setting{0};
 }  // namespace
 
-int batch_threads() {
-  std::lock_guard<std::mutex> lock(arena_mutex);
-  return threads_setting;
-}
+int batch_threads() { return threads_setting.load(); }
 
-void set_batch_threads(int threads) {
-  std::lock_guard<std::mutex> lock(arena_mutex);
-  threads_setting = threads;
-  arena = threads > 0 ? std::make_shared<tbb::task_arena>(threads) : nullptr;
-}
-
-std::shared_ptr<tbb::task_arena> batch_arena() {
-  std::lock_guard<std::mutex> lock(arena_mutex);
-  return arena;
-}
+void set_batch_threads(int threads) { threads_setting.store(threads); }
 
 }  // namespace armdyn::python

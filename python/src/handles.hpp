@@ -4,19 +4,14 @@
 // (TBB, the GIL released, one workspace per thread).
 #include <pybind11/pybind11.h>
 
-#include <algorithm>
-#include <chrono>
 #include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include "arrays.hpp"
+#include "armdyn/core/batch.hpp"
 #include "armdyn/drives/drive.hpp"
 #include "armdyn/dynamics/cartesian.hpp"
 #include "armdyn/dynamics/external_forces.hpp"
@@ -86,38 +81,16 @@ int frame_arg(const Model& model, py::handle frame, const char* fn);
 /// Threads a batch runs on (0: every core); armdyn.set_num_threads / get_num_threads.
 int batch_threads();
 void set_batch_threads(int threads);
-/// The arena batches run in when the threads are limited; nullptr: TBB's default (every core).
-std::shared_ptr<tbb::task_arena> batch_arena();
 
 /// Evaluates `kernel(work, k, out)` for state k = 0..m-1 of a batch (m > 0), writing `size`
-/// doubles per state at out + k * size, with the GIL released, one Work per thread made by make().
-/// State 0 runs first on this thread and its time sets the chunks the others are cut into (about
-/// 50 us of work each: smaller ones cost more to schedule than they gain); a batch of one chunk
-/// runs here. Results equal the one-state loop bit for bit: each state is computed alone.
+/// doubles per state at out + k * size, with the GIL released, one Work per thread made by make(),
+/// on armdyn's batch runner (core/batch.hpp: the threads of set_num_threads, chunks of about
+/// 50 us). Results equal the one-state loop bit for bit: each state is computed alone.
 template <class Work, class Make, class Kernel>
 void run_batch(py::ssize_t m, py::ssize_t size, double* out, Make make, Kernel kernel) {
+  const int threads = batch_threads();
   py::gil_scoped_release release;
-  std::unique_ptr<Work> here(make());
-  const auto start = std::chrono::steady_clock::now();
-  kernel(*here, 0, out);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const py::ssize_t grain = std::max<py::ssize_t>(1, static_cast<py::ssize_t>(50e-6 / std::max(seconds, 1e-9)));
-  if (m - 1 <= grain) {
-    for (py::ssize_t k = 1; k < m; ++k) kernel(*here, k, out + k * size);
-    return;
-  }
-  tbb::enumerable_thread_specific<std::unique_ptr<Work>> works([&] { return std::unique_ptr<Work>(make()); });
-  const auto loop = [&] {
-    tbb::parallel_for(tbb::blocked_range<py::ssize_t>(1, m, grain), [&](const tbb::blocked_range<py::ssize_t>& r) {
-      Work& work = *works.local();
-      for (py::ssize_t k = r.begin(); k != r.end(); ++k) kernel(work, k, out + k * size);
-    });
-  };
-  if (const std::shared_ptr<tbb::task_arena> arena = batch_arena()) {
-    arena->execute(loop);
-  } else {
-    loop();
-  }
+  armdyn::run_batch<Work>(m, threads, make, [&](Work& work, std::ptrdiff_t k) { kernel(work, k, out + k * size); });
 }
 
 /// The shape of one state's result, e.g. {n}, {n, n}, {} (a scalar).
