@@ -202,8 +202,8 @@ Command add_task_command(CLI::App& app) {
   sub->add_option("--with", o->with,
                   "extra columns, comma-separated: reactions (joint reactions), gripper (gripper-object force), "
                   "stresses (the segments' largest normal and torsion stresses; needs --segments), elastic (the arm "
-                  "tip's quasi-static elastic deflection |u^qs|, its bound u^m and tilt |phi|; needs --segments; "
-                  "docs/segments.md)");
+                  "tip's elastic deflection: quasi-static |u^qs|, its bound u^m, the integrated micro-motion's |u| "
+                  "and the tilt |phi|; needs --segments; docs/segments.md)");
   add_segments_option(sub, o->segments);
   return Command{sub, [o, period] {
                    o->period_given = period->count() > 0;

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "armdyn/segments/micro_dynamics.hpp"
+#include "armdyn/segments/micro_motion.hpp"
 #include "armdyn/tasks/columns.hpp"
 
 namespace armdyn::tasks {
@@ -16,7 +17,7 @@ class ElasticColumns final : public ColumnProducer {
     std::sort(breakpoints_.begin(), breakpoints_.end());
   }
   void names(std::vector<std::string>& out) const override {
-    for (const char* c : {"deflection", "deflection_bound", "tilt"}) out.push_back(c);
+    for (const char* c : {"deflection", "deflection_bound", "deflection_dynamic", "tilt"}) out.push_back(c);
   }
   void values(const RunState& s, std::vector<double>& out) override {
     const int n = model_.dof;
@@ -26,17 +27,21 @@ class ElasticColumns final : public ColumnProducer {
       chain_.state(data_, *s.q, zero, zero, nullptr, state_);
       segments::quasi_static(state_, response_);
       bound_.start(response_.u.segment<3>(3 * (n - 1)));
+      motion_.start(response_.u);  // at rest, deflected by gravity
       first_ = false;
     } else {
       const auto at = std::lower_bound(breakpoints_.begin(), breakpoints_.end(), t_previous_);
       sudden = at != breakpoints_.end() && *at <= s.t;
+      motion_.advance(state_, micro_, s.t - t_previous_);  // the previous row's D, c held
     }
     t_previous_ = s.t;
     chain_.state(data_, *s.q, *s.v, *s.a, nullptr, state_);
     segments::quasi_static(state_, response_);
+    micro_ = segments::micro_model_recursive(state_);
     const Vec3<double> u = response_.u.segment<3>(3 * (n - 1));
     out.push_back(u.norm());
     out.push_back(bound_.add(u, sudden));
+    out.push_back(motion_.u().segment<3>(3 * (n - 1)).norm());
     out.push_back(response_.phi.segment<3>(3 * (n - 1)).norm());
   }
 
@@ -48,6 +53,8 @@ class ElasticColumns final : public ColumnProducer {
   segments::ElasticChainState state_;
   segments::MicroResponse response_;
   segments::DeflectionBound bound_;
+  segments::MicroModel micro_;
+  segments::MicroMotion motion_;
   bool first_ = true;
   double t_previous_ = 0;
 };

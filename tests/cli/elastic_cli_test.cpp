@@ -1,7 +1,7 @@
 // `--with elastic` of eval and task (docs/segments.md): eval's "deflection", "tilt" and "stress"
 // keys with their shapes, checked against the cantilever's closed forms on a one-link arm, the
-// other keys unchanged; task's deflection, deflection_bound and tilt columns; without --segments
-// one stderr line, exit 2.
+// other keys unchanged; task's deflection, deflection_bound, deflection_dynamic and tilt
+// columns; without --segments one stderr line, exit 2.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -109,31 +109,34 @@ TEST_F(ElasticCli, TaskColumnsDeflectionBoundAndTilt) {
   const std::string segs = file("segs.json", R"({"links": {
     "upper_arm_link": {"section": {"type": "tube", "outer_radius": 0.04, "inner_radius": 0.03}, "material": "AlMg3"},
     "forearm_link": {"section": {"type": "tube", "outer_radius": 0.03, "inner_radius": 0.025}, "material": "AlMg3"}}})");
-  const test::CliResult r = run({"task", ur5, task, "--out", "-", "--output-period", "0.05", "--with",
-                                 "elastic,stresses", "--segments", segs});
+  const test::CliResult r = run({"task", ur5, task, "--out", "-", "--with", "elastic,stresses", "--segments", segs});
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<std::string> rows = test::lines(r.out);
   const std::vector<std::string> header = test::cells(rows[0]);
-  ASSERT_EQ(header.size(), 33u + 4u + 3u);
+  ASSERT_EQ(header.size(), 33u + 4u + 4u);
   EXPECT_EQ(std::vector<std::string>(header.begin() + 33, header.end()),
             (std::vector<std::string>{"sigma_max2", "tau_max2", "sigma_max3", "tau_max3", "deflection",
-                                      "deflection_bound", "tilt"}));
-  ASSERT_EQ(rows.size(), 22u);
-  double previous_gap = 0, low = 1, high = 0;
+                                      "deflection_bound", "deflection_dynamic", "tilt"}));
+  ASSERT_EQ(rows.size(), 1002u);  // every 1 ms step
+  double previous_gap = 0, low = 1, high = 0, swing = 0;
   for (std::size_t i = 1; i < rows.size(); ++i) {
     const std::vector<double> row = test::numbers(rows[i]);
     ASSERT_EQ(row.size(), header.size());
-    const double u = row[37], bound = row[38], tilt = row[39];
+    const double u = row[37], bound = row[38], dynamic = row[39], tilt = row[40];
     EXPECT_GT(u, 1e-6) << i;
     EXPECT_LT(u, 1e-2) << i;
     EXPECT_GE(bound - u, previous_gap - 1e-15) << i;  // a^m never shrinks
     previous_gap = bound - u;
     EXPECT_GT(tilt, 0) << i;
+    EXPECT_GT(dynamic, 1e-6) << i;
+    EXPECT_LE(dynamic, bound) << i;  // the oscillating tip stays within [VP]'s bound here
+    swing = std::max(swing, std::abs(dynamic - u));
     low = std::min(low, u);
     high = std::max(high, u);
   }
   EXPECT_GT(high - low, 0.05 * high);  // the inertia forces change the deflection
   EXPECT_GT(previous_gap, 0);           // the sudden changes raised the bound
+  EXPECT_GT(swing, 0.02 * high);        // the tip oscillates about the quasi-static deflection
   const test::CliResult bad = run({"task", ur5, task, "--out", "-", "--with", "elastic"});
   EXPECT_EQ(bad.status, 2);
   EXPECT_EQ(bad.err_lines(), 1);

@@ -16,6 +16,7 @@
 #include "armdyn/model/builder.hpp"
 #include "armdyn/model/payload.hpp"
 #include "armdyn/segments/micro_dynamics.hpp"
+#include "armdyn/segments/micro_motion.hpp"
 #include "segments/segment_test_models.hpp"
 
 namespace armdyn::segments {
@@ -203,6 +204,10 @@ TEST(MicroDynamics, BlockMatrixFormEqualsTheRecursionsOnRandomArms) {
       EXPECT_LT(std::abs(lambda[k].imag()), 1e-9 * lambda.cwiseAbs().maxCoeff()) << trial;
     }
     EXPECT_GT(std::abs(rec.D.determinant()), 0);
+    // D = F M, F the symmetric flexibility, M the point masses: M^½ D M^-½ is symmetric.
+    const VecX<double> m = point_masses(st).cwiseSqrt();
+    const MatX<double> S = m.asDiagonal() * rec.D * m.cwiseInverse().asDiagonal();
+    EXPECT_LT((S - S.transpose()).norm(), 1e-10 * S.norm()) << trial;
   }
   EXPECT_GE(nontrivial, 9);
   EXPECT_GE(with_eigenvalues, 2);
