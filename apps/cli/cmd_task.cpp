@@ -193,7 +193,8 @@ Command add_task_command(CLI::App& app) {
   sub->add_option("--out", o->out,
                   "CSV file to write (a regular file is replaced only when the run succeeds; '-': stdout)")
       ->required();
-  sub->add_option("--plot", o->plot, "PNG file: drives, joint motion and the frame's path in 3-D against time");
+  sub->add_option("--plot", o->plot, "PNG file: drives, joint motion and the frame's path in 3-D against time (with --with "
+                  "elastic also the tip's deflection and its bound)");
   sub->add_flag("--summary", o->summary,
                 "print peak drives and speeds per joint, energy consumed and the largest path deviation on stderr");
   sub->add_option("--dt", o->dt, "integration step (rk4), or the first step (rk45), seconds")->capture_default_str();

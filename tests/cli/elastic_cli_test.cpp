@@ -143,5 +143,21 @@ TEST_F(ElasticCli, TaskColumnsDeflectionBoundAndTilt) {
   EXPECT_NE(bad.err.find("--with elastic"), std::string::npos) << bad.err;
 }
 
+// The task plot gains a panel of the tip's deflection ([VP] Fig. 4.17's kind).
+TEST_F(ElasticCli, TaskPlotWithTheDeflectionPanel) {
+  const std::string ur5 = ARMDYN_TEST_DATA_DIR "/models/ur5.urdf";
+  const std::string task = file("task.json", R"({"frame": "tool0", "initial": {"q": [0.3, -1.2, 1.4, -1.8, -1.5, 0.2]},
+    "segments": [{"duration": 0.3, "profile": "triangular", "position": {"by": [0.05, 0, 0]}}]})");
+  const std::string segs = file("segs.json", R"({"links": {"forearm_link": {"section": {"type": "tube",
+    "outer_radius": 0.03, "inner_radius": 0.025}, "material": "AlMg3"}}})");
+  const std::string png = path("task.png");
+  const test::CliResult r =
+      run({"task", ur5, task, "--out", path("out.csv"), "--plot", png, "--with", "elastic", "--segments", segs});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string bytes = test::read_file(png);
+  ASSERT_GT(bytes.size(), 1000u);
+  EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+}
+
 }  // namespace
 }  // namespace armdyn

@@ -234,6 +234,27 @@ TEST(MicroDynamics, TwoLinkArmDIsInvertibleWithRealPositiveEigenvalues) {
   EXPECT_LT((mm.D * mm.D.inverse() - MatX<double>::Identity(6, 6)).norm(), 1e-9);
 }
 
+TEST(MicroDynamics, MicroReactionsAndExtraDriveLoad) {
+  // Two links: the micro inertia of the lumps beyond each joint, its moment about the joint,
+  // and ΔP its component along the joint axis (4.4.29)-(4.4.30), (4.6.1)-(4.6.2).
+  std::mt19937 rng(3);
+  ElasticChainState s = random_state(2, rng);
+  s.prismatic = {false, true};
+  VecX<double> udd(6);
+  udd << 1, -2, 0.5, 3, 0.25, -1;
+  MicroResponse r;
+  micro_response(s, udd, r);
+  const Vec3<double> a1 = udd.head<3>(), a2 = udd.tail<3>();
+  const Vec3<double> F2 = s.mu_d[1] * a1 + s.mu_up[1] * a2, F1 = s.mu_up[0] * a1 + F2;
+  const Vec3<double> M2 = s.l[1].cross(s.mu_up[1] * a2), M1 = s.l[0].cross(F2 + s.mu_up[0] * a1) + M2;
+  EXPECT_LT((r.F_R.head<3>() - F1).norm(), 1e-12);
+  EXPECT_LT((r.F_R.tail<3>() - F2).norm(), 1e-12);
+  EXPECT_LT((r.M_R.head<3>() - M1).norm(), 1e-12);
+  EXPECT_LT((r.M_R.tail<3>() - M2).norm(), 1e-12);
+  EXPECT_NEAR(r.delta_P[0], s.joint_axis[0].dot(M1), 1e-12);  // revolute: the moment
+  EXPECT_NEAR(r.delta_P[1], s.joint_axis[1].dot(F2), 1e-12);  // prismatic: the force
+}
+
 TEST(MicroDynamics, RefusesABranchingModelAndAnEmptySet) {
   const Model base = test::two_link(test::placeholder(), test::placeholder());
   EXPECT_THROW(ElasticChain(base, SegmentSet(base, {std::nullopt, std::nullopt}, "none.json")), InputError);
