@@ -84,7 +84,7 @@ TEST_F(ElasticCli, EvalKeysAndShapesLeaveTheOthersUnchanged) {
   EXPECT_EQ(got, json::parse(plain.out)["results"][0]);
 }
 
-TEST_F(ElasticCli, EvalWithoutSegmentsIsOneLineExit2) {
+TEST_F(ElasticCli, EvalWithoutSegmentsOrOnABranchedModelIsOneLineExit2) {
   const std::string states = file("s.json", R"({"states": [{"q": [0, 0, 0, 0, 0, 0], "v": [0, 0, 0, 0, 0, 0],
     "a": [0, 0, 0, 0, 0, 0]}]})");
   const test::CliResult r = run({"eval", "puma560", states, "--with", "elastic"});
@@ -96,6 +96,14 @@ TEST_F(ElasticCli, EvalWithoutSegmentsIsOneLineExit2) {
                                     file("none.json", R"({"links": {}})")});
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("none.json"), std::string::npos) << none.err;
+  // A branched model has no single chain to bend.
+  const test::CliResult tree = run({"eval", ARMDYN_TEST_DATA_DIR "/models/branching_tree.urdf", states, "--with",
+                                    "elastic", "--segments", file("tree.json", R"({"links": {"a1": {"section":
+                                    {"type": "rod", "radius": 0.01}, "material": "steel"}}})")});
+  EXPECT_EQ(tree.status, 2);
+  EXPECT_EQ(tree.err_lines(), 1);
+  EXPECT_NE(tree.err.find("serial chain"), std::string::npos) << tree.err;
+  EXPECT_TRUE(tree.out.empty());
 }
 
 TEST_F(ElasticCli, TaskColumnsDeflectionBoundAndTilt) {
