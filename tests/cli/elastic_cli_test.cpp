@@ -54,6 +54,14 @@ TEST_F(ElasticCli, EvalOneLinkCantileverMatchesTheClosedForms) {
   EXPECT_NEAR(res[0]["stress"][0][0].get<double>(), root / W, 1e-6 * root / W);
   EXPECT_NEAR(res[0]["stress"][0][1].get<double>(), 0, 1e-6);
   EXPECT_FALSE(res[1].contains("deflection"));  // no a: none, as with reactions
+  // A state's f_ext loads the cane: 3 N m about its axis, without gravity, twists it by M l/(G J).
+  const std::string twist = file("t.json", R"({"gravity": [0, 0, 0], "states": [{"q": [0], "v": [0], "a": [0],
+    "f_ext": {"tip": [0, 0, 0, 3, 0, 0]}}]})");
+  const test::CliResult t = run({"eval", model, twist, "--segments", segs, "--with", "elastic"});
+  ASSERT_EQ(t.status, 0) << t.err;
+  const json tr = json::parse(t.out)["results"][0];
+  EXPECT_NEAR(tr["tilt"][0].get<double>(), 3 * l / (E / 2.58 * 2 * I), 1e-12);  // G = E/(2 (1 + 0.29)), J = 2I
+  EXPECT_NEAR(tr["deflection"][2].get<double>(), 0, 1e-15);
 }
 
 const char* kPumaSegments = R"({"links": {
