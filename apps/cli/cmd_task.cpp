@@ -11,6 +11,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/load.hpp"
@@ -101,7 +102,7 @@ int run_task_command(const TaskOptions& o) {
   if (o.period_given && !(o.output_period > 0 && std::isfinite(o.output_period)))
     throw InputError("--output-period must be positive and finite (got " + shortest(o.output_period) + ")");
   const TaskColumnChoice with = parse_with(o.with);
-  if (with.stresses && o.segments.empty()) check_stresses_option(with, segments::SegmentSet{});
+  if ((with.stresses || with.elastic) && o.segments.empty()) check_stresses_option(with, segments::SegmentSet{});
   // The destinations, checked before any work.
   OutputFile csv(o.out, "--out");
   std::unique_ptr<OutputFile> png, plot_rows;
@@ -141,7 +142,9 @@ int run_task_command(const TaskOptions& o) {
   ro.output_period = o.period_given ? o.output_period : 0.0;
   tasks::check_run_options(ro, motion.duration(), "--dt", "--output-period");
   const tasks::ReferencePath path = task_path(model, task, motion);
-  tasks::TaskTable table(task_columns(model, frame, task, with, segs));
+  std::vector<double> jumps = path.breakpoints;  // where the nominal acceleration may jump: the end too
+  jumps.push_back(path.duration);
+  tasks::TaskTable table(task_columns(model, frame, task, with, segs, jumps));
 
   // No progress line between rows that go to the same terminal.
   Progress progress("armdyn task", motion.duration(), o.out == "-" && isatty(STDOUT_FILENO) == 1);
@@ -190,7 +193,8 @@ Command add_task_command(CLI::App& app) {
   sub->add_option("--out", o->out,
                   "CSV file to write (a regular file is replaced only when the run succeeds; '-': stdout)")
       ->required();
-  sub->add_option("--plot", o->plot, "PNG file: drives, joint motion and the frame's path in 3-D against time");
+  sub->add_option("--plot", o->plot, "PNG file: drives, joint motion and the frame's path in 3-D against time (with --with "
+                  "elastic also the tip's deflection and its bound)");
   sub->add_flag("--summary", o->summary,
                 "print peak drives and speeds per joint, energy consumed and the largest path deviation on stderr");
   sub->add_option("--dt", o->dt, "integration step (rk4), or the first step (rk45), seconds")->capture_default_str();
@@ -198,7 +202,9 @@ Command add_task_command(CLI::App& app) {
   sub->add_option("--integrator", o->integrator, "rk4 (fixed step) or rk45 (error control)")->capture_default_str();
   sub->add_option("--with", o->with,
                   "extra columns, comma-separated: reactions (joint reactions), gripper (gripper-object force), "
-                  "stresses (the segments' largest normal and torsion stresses; needs --segments)");
+                  "stresses (the segments' largest normal and torsion stresses; needs --segments), elastic (the arm "
+                  "tip's elastic deflection: quasi-static |u^qs|, its bound u^m, the integrated micro-motion's |u| "
+                  "and the tilt |phi|; needs --segments; docs/segments.md)");
   add_segments_option(sub, o->segments);
   return Command{sub, [o, period] {
                    o->period_given = period->count() > 0;

@@ -26,6 +26,8 @@ class EvalLoads {
   /// sum_i J_i^T f_i of the state's wrenches: eval's "tau" is the formulation's minus it, "qdd"
   /// the forward dynamics for the state's tau plus it.
   const VecX<double>& joint_torques() const { return ext_.tau; }
+  /// The state's wrenches in rnea's form, null without any.
+  const std::vector<Force<double>>* fext() const { return active_ ? &ext_.fext : nullptr; }
 
   /// "reactions": [[fx, fy, fz, nx, ny, nz], ...], one per joint, for state `s` (which must have
   /// an acceleration), f_ext included. InternalError naming `source` and state `k` if not finite.

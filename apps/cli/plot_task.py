@@ -6,7 +6,9 @@ usage: plot_task.py TASK.csv OUT.png [--title TEXT] [--joint-name=NAME ...]
 The CSV has the header t,q1..qn,v1..vn,a1..an,tau1..taun,pos_x,pos_y,pos_z,quat_w,..,energy_consumed
 (and any --with columns after them). The panels follow Vukobratovic and Potkonjak's figures of a
 functional movement (drives per joint, joint coordinates per joint), with the frame's Cartesian path
-in 3-D and the energy consumed. Shipped with armdyn (installed as share/armdyn/plot_task.py); needs
+in 3-D and the energy consumed. With the `--with elastic` columns a last panel shows the tip's elastic
+deflection like their Fig. 4.17: the quasi-static |u^qs| with the dotted bound u^m, and the integrated
+micro-motion's |u|. Shipped with armdyn (installed as share/armdyn/plot_task.py); needs
 matplotlib (Debian python3-matplotlib). One --joint-name per joint, in order (missing: "joint j").
 """
 import os
@@ -20,7 +22,8 @@ def main():
     args, plt, c, n, names = start(__doc__.splitlines()[0], "armdyn task")
     t = c["t"]
     fig = plt.figure(figsize=(12, 9), constrained_layout=True)
-    grid = fig.add_gridspec(3, 2)
+    elastic = "deflection" in c and "deflection_bound" in c
+    grid = fig.add_gridspec(4 if elastic else 3, 2)
     drives = fig.add_subplot(grid[0, 0])
     joints = fig.add_subplot(grid[1, 0], sharex=drives)
     energy = fig.add_subplot(grid[2, 0], sharex=drives)
@@ -33,8 +36,20 @@ def main():
     drives.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(n, 4), fontsize="small", frameon=False)
     energy.plot(t, c["energy_consumed"], color="black", linewidth=1.5)
     energy.set_ylabel("energy consumed [J]")
-    energy.set_xlabel("time [s]")
     energy.grid(True, alpha=0.3)
+    if elastic:
+        bent = fig.add_subplot(grid[3, 0], sharex=drives)
+        mm = lambda column: [1e3 * v for v in c[column]]  # noqa: E731
+        bent.plot(t, mm("deflection"), color="black", linewidth=1.5, label="quasi-static |u|")
+        bent.plot(t, mm("deflection_bound"), color="black", linestyle=":", linewidth=1.5, label="bound u^m")
+        if "deflection_dynamic" in c:
+            bent.plot(t, mm("deflection_dynamic"), color="tab:orange", linewidth=0.8, label="micro-motion |u|")
+        bent.set_ylabel("tip deflection [mm]")
+        bent.legend(loc="upper left", fontsize="small")
+        bent.grid(True, alpha=0.3)
+        bent.set_xlabel("time [s]")
+    else:
+        energy.set_xlabel("time [s]")
     x, y, z = c["pos_x"], c["pos_y"], c["pos_z"]
     path.plot(x, y, z, color="tab:blue", linewidth=1.5)
     if x:

@@ -15,8 +15,13 @@ TaskColumnChoice parse_with(const std::string& text) {
   std::stringstream ss(text);
   std::string name;
   while (std::getline(ss, name, ',')) {
-    bool* flag = name == "reactions" ? &c.reactions : name == "stresses" ? &c.stresses : name == "gripper" ? &c.gripper : nullptr;
-    if (!flag) throw InputError("--with: unknown column group '" + name + "' (one of: reactions, stresses, gripper)");
+    bool* flag = name == "reactions"  ? &c.reactions
+                 : name == "stresses" ? &c.stresses
+                 : name == "gripper"  ? &c.gripper
+                 : name == "elastic"  ? &c.elastic
+                                      : nullptr;
+    if (!flag)
+      throw InputError("--with: unknown column group '" + name + "' (one of: reactions, stresses, gripper, elastic)");
     if (*flag) throw InputError("--with: '" + name + "' given twice");
     *flag = true;
   }
@@ -25,16 +30,24 @@ TaskColumnChoice parse_with(const std::string& text) {
 }
 
 void check_stresses_option(const TaskColumnChoice& choice, const segments::SegmentSet& segments) {
-  if (!choice.stresses) return;
-  if (segments.source().empty())
-    throw InputError("--with stresses needs --segments FILE (the links' sections and materials the stresses come from)");
-  if (segments.empty())
-    throw InputError("--with stresses: " + segments.source() + " gives no link a section (no stress columns to write)");
+  if (choice.stresses) {
+    if (segments.source().empty())
+      throw InputError("--with stresses needs --segments FILE (the links' sections and materials the stresses come from)");
+    if (segments.empty())
+      throw InputError("--with stresses: " + segments.source() + " gives no link a section (no stress columns to write)");
+  }
+  if (choice.elastic) {
+    if (segments.source().empty())
+      throw InputError("--with elastic needs --segments FILE (the links' sections and materials the deflection comes from)");
+    if (segments.empty())
+      throw InputError("--with elastic: " + segments.source() + " gives no link a section (no elastic segment)");
+  }
 }
 
 std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& model, int, const tasks::Task& task,
                                                                  const TaskColumnChoice& choice,
-                                                                 const segments::SegmentSet& segments) {
+                                                                 const segments::SegmentSet& segments,
+                                                                 const std::vector<double>& breakpoints) {
   std::vector<std::unique_ptr<tasks::ColumnProducer>> out;
   out.push_back(tasks::motion_columns(model.dof));
   if (choice.stresses) {
@@ -42,6 +55,10 @@ std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& mo
     out.push_back(tasks::stress_columns(model, segments, choice.reactions));  // the reaction columns first
   } else if (choice.reactions) {
     out.push_back(tasks::reaction_columns(model));
+  }
+  if (choice.elastic) {
+    check_stresses_option(choice, segments);
+    out.push_back(tasks::elastic_columns(model, segments, breakpoints));
   }
   if (choice.gripper) {
     if (!task.payload)

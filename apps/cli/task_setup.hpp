@@ -17,23 +17,26 @@
 namespace armdyn::cli {
 
 struct TaskColumnChoice {
-  bool reactions = false, stresses = false, gripper = false;
+  bool reactions = false, stresses = false, gripper = false, elastic = false;
 };
 
-/// "reactions,stresses,gripper" -> the choice; InputError "--with: ..." for an unknown or
+/// "reactions,stresses,gripper,elastic" -> the choice; InputError "--with: ..." for an unknown or
 /// repeated name.
 TaskColumnChoice parse_with(const std::string& text);
 
-/// InputError when stresses are chosen without a segment file (`segments` from --segments, an
-/// empty set with no source without it) or with one that gives no link a section.
+/// InputError when stresses or elastic are chosen without a segment file (`segments` from
+/// --segments, an empty set with no source without it) or with one that gives no link a section.
 void check_stresses_option(const TaskColumnChoice& choice, const segments::SegmentSet& segments);
 
 /// The motion's columns, then the chosen ones: reaction<k>_fx..nz per movable joint k,
-/// sigma_max<k>, tau_max<k> per link k with a segment in `segments`, gripper_fx..nz.
+/// sigma_max<k>, tau_max<k> per link k with a segment in `segments`, deflection,
+/// deflection_bound, tilt (the bound growing at `breakpoints`, where the nominal acceleration
+/// may jump), gripper_fx..nz.
 std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& model, int frame,
                                                                  const tasks::Task& task,
                                                                  const TaskColumnChoice& choice,
-                                                                 const segments::SegmentSet& segments);
+                                                                 const segments::SegmentSet& segments,
+                                                                 const std::vector<double>& breakpoints);
 
 /// The model carrying the task's payload at the frame; InputError naming `source` and
 /// "payload" when it is not physical.

@@ -42,6 +42,19 @@ std::unique_ptr<ColumnProducer> reaction_columns(const Model& model);
 std::unique_ptr<ColumnProducer> stress_columns(const Model& model, const segments::SegmentSet& segments,
                                                bool reactions);
 
+/// deflection, deflection_bound, deflection_dynamic, tilt: the elastic deviation of the arm's tip
+/// ([VP] ch. 4, segments/micro_dynamics.hpp) for the state's q, q̇, q̈ on `model` (which must
+/// outlive the producer; the payload, when carried, already added to it): the quasi-static
+/// |u_n^qs| (m), the bound u^m = |u_n^qs| + a^m ([VP] (4.6.3)-(4.6.4)), |u_n| of the integrated
+/// micro-motion (segments/micro_motion.hpp: from rest at the first row, each row's D and c held
+/// until the next row) and the quasi-static |φ_n^qs| (rad). The bound starts from the deviation
+/// at rest at the first row's q (the motion starts from rest, a sudden change) and grows by
+/// |Δu^qs| between two rows whenever one of `breakpoints` (where the nominal acceleration may
+/// jump) lies between them, ends included. InputError (naming the segment file) unless the
+/// model is a serial chain and `segments` gives one of its links a section.
+std::unique_ptr<ColumnProducer> elastic_columns(const Model& model, const segments::SegmentSet& segments,
+                                                std::vector<double> breakpoints);
+
 /// gripper_fx, _fy, _fz, _nx, _ny, _nz: the wrench the gripper applies to `payload` held at
 /// the state's frame ([VP] (3.5.17)-(3.5.19)), base axes, moment about the frame origin, with
 /// the gravity of `model`.
