@@ -167,15 +167,15 @@ Command add_criterion_command(CLI::App& app) {
   auto opts = std::make_shared<CriterionOptions>();
   CLI::App* sub = app.add_subcommand(
       "criterion", "Time, energy and combined efficiencies of designs from their task time and energy ([VP] §5.2)");
-  sub->add_option("--T0", opts->T0, "task time (s) of efficiency 0: the longest acceptable");
-  sub->add_option("--T1", opts->T1, "task time (s) of efficiency 1: shorter brings nothing (T1 < T0)");
-  sub->add_option("--E0", opts->E0, "energy (J) of efficiency 0: the most acceptable");
-  sub->add_option("--E1", opts->E1, "energy (J) of efficiency 1 (E1 < E0)");
-  sub->add_option("--wt", opts->wt, "weight w_t of the time efficiency, in [0, 1]; w_e = 1 - w_t")->capture_default_str();
-  CLI::Option* r = sub->add_option("--r", opts->r, "averaging exponent r: a number, inf or -inf");
-  CLI::Option* c = sub->add_option("--c", opts->c, "degree of conjunction c in [0, 1] instead of r (r = r(c))");
+  sub->add_option("--T0", opts->T0, "task time (s) of efficiency 0: the longest acceptable")->type_name("NUMBER");
+  sub->add_option("--T1", opts->T1, "task time (s) of efficiency 1: shorter brings nothing (T1 < T0)")->type_name("NUMBER");
+  sub->add_option("--E0", opts->E0, "energy (J) of efficiency 0: the most acceptable")->type_name("NUMBER");
+  sub->add_option("--E1", opts->E1, "energy (J) of efficiency 1 (E1 < E0)")->type_name("NUMBER");
+  sub->add_option("--wt", opts->wt, "weight w_t of the time efficiency, in [0, 1]; w_e = 1 - w_t")->type_name("NUMBER")->capture_default_str();
+  CLI::Option* r = sub->add_option("--r", opts->r, "averaging exponent r: a number, inf or -inf")->type_name("NUMBER");
+  CLI::Option* c = sub->add_option("--c", opts->c, "degree of conjunction c in [0, 1] instead of r (r = r(c))")->type_name("NUMBER");
   r->excludes(c);
-  sub->add_option("designs", opts->designs, "T E [T E ...]: each design's task time (s) and energy (J)");
+  sub->add_option("designs", opts->designs, "T E [T E ...]: each design's task time (s) and energy (J)")->type_name("T E");
   sub->add_flag("--json", opts->json,
                 "print {\"designs\": [{\"T\", \"E\", \"G_t\", \"G_e\", \"G\"}], \"r\", \"c\", \"d\"} (r = \"inf\" or "
                 "\"-inf\" as a string)");
