@@ -88,7 +88,7 @@ void LimitMonitor::observe(const tasks::RunState& s) {
   if (q.size() != n) throw InputError("limits: a state of " + std::to_string(q.size()) + " joints for a model of " + std::to_string(n));
 
   // (i) joint limits and the deviation from the reference.
-  if (options_.joint_limits) {
+  if (options_.joint_limits && static_cast<int>(model_.limits.size()) == n) {
     for (int j = 0; j < n; ++j) {
       const JointLimits& lim = model_.limits[static_cast<std::size_t>(j)];
       const double over = std::max(lim.lower - q[j], q[j] - lim.upper);  // > 0 outside

@@ -62,10 +62,15 @@ double integrate_unit(const std::function<double(double)>& f) {
     std::push_heap(heap.begin(), heap.end());
     heap.push_back(right);
     std::push_heap(heap.begin(), heap.end());
-    // Re-summed rather than updated, so that rounding does not accumulate over many halvings.
-    value = 0, error = 0;
-    for (const Piece& p : heap) value += p.value, error += p.error;
+    value += left.value + right.value - worst.value;
+    error += left.error + right.error - worst.error;
+    if (heap.size() % 64 == 0) {  // re-summed now and then, so that rounding does not accumulate
+      value = 0, error = 0;
+      for (const Piece& p : heap) value += p.value, error += p.error;
+    }
   }
+  value = 0;
+  for (const Piece& p : heap) value += p.value;
   return value;
 }
 
