@@ -13,6 +13,7 @@ namespace armdyn::design {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kTinyExponent = 1e-150;  // below it, r counts as 0
 
 std::string number(double x) {
   std::ostringstream s;
@@ -78,7 +79,9 @@ double power_mean(double a1, double a2, double r, double w1, double w2) {
     return a1 == 0 ? std::exp(std::log(w2) / r) * a2 : std::exp(std::log(w1) / r) * a1;
   }
   const double l1 = std::log(a1), l2 = std::log(a2);
-  if (r == 0) return std::exp(w1 * l1 + w2 * l2);  // (5.2.4c)
+  // (5.2.4c); also for |r| so small that r ln a would lose digits to underflow, where the
+  // mean's first-order term r σ²/2 is far below rounding anyway.
+  if (std::abs(r) < kTinyExponent) return std::exp(w1 * l1 + w2 * l2);
   // Near r = 0: ln Σ w_i e^{r l_i} = log1p(Σ w_i expm1(r l_i)) (Σ w_i = 1); both expm1 terms have
   // the sign of r l_i, so the sum has no cancellation and (1/r) ln(...) keeps its relative accuracy
   // down to the geometric mean.
@@ -100,7 +103,7 @@ double conjunction_degree(double r) {
   if (r == kInf) return 0;
   if (r == -kInf) return 1;
   if (r == 1) return 0.5;
-  if (r == 0) return 2.0 / 3.0;  // Ḡ(0) = ∫∫ √(xy) = 4/9
+  if (std::abs(r) < kTinyExponent) return 2.0 / 3.0;  // Ḡ(0) = ∫∫ √(xy) = 4/9
   if (r > 1) return conjunction_integral(r);
   return 1 - disjunction_integral(r);
 }
@@ -110,7 +113,7 @@ double disjunction_degree(double r) {
   if (r == kInf) return 1;
   if (r == -kInf) return 0;
   if (r == 1) return 0.5;
-  if (r == 0) return 1.0 / 3.0;
+  if (std::abs(r) < kTinyExponent) return 1.0 / 3.0;
   if (r > 1) return 1 - conjunction_integral(r);
   return disjunction_integral(r);
 }

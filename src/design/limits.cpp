@@ -33,7 +33,7 @@ void record(LimitCheck& check, const std::string& limitation, double t, int inde
   check.where = where;
   check.value = value;
   check.allowed = allowed;
-  check.message = limitation + ": " + where + " at t = " + human(t) + " s: " + quantity + " " + human(value) +
+  check.message = limitation + ": " + where + " at t = " + human(t) + " s: " + quantity + " = " + human(value) +
                   " > allowed " + human(allowed);
 }
 
@@ -134,7 +134,7 @@ void LimitMonitor::observe(const tasks::RunState& s) {
       const double ratio = dc_envelope_ratio(d.motor->dc, torque, speed);
       record(report_.drive, "drive", s.t, j, quoted("joint", model_.joint_names[static_cast<std::size_t>(j)]),
              std::abs(torque), dc_envelope_torque(d.motor->dc, speed, torque >= 0), ratio,
-             "motor torque (N m) at " + human(speed) + " rad/s, envelope");
+             "motor torque (N m) at " + human(speed) + " rad/s");
     }
   }
 }

@@ -31,6 +31,8 @@ TEST(UnitSquareMean, ClosedForms) {
   EXPECT_NEAR(unit_square_mean(1 - 1e-9), 0.5, 1e-9);
   EXPECT_NEAR(unit_square_mean(1e-9), 4.0 / 9, 1e-9);
   EXPECT_NEAR(unit_square_mean(-1e-9), 4.0 / 9, 1e-9);
+  EXPECT_NEAR(unit_square_mean(1e-320), 4.0 / 9, 1e-15);
+  EXPECT_NEAR(unit_square_mean(-1e-320), 4.0 / 9, 1e-15);
 }
 
 // Gauss–Legendre nodes and weights on [−1, 1] (Newton on P_n).

@@ -103,7 +103,7 @@ TEST(CombinedEfficiency, NearZeroExponentIsTheGeometricMeanFromBothSides) {
       const double geometric = std::exp(w * la + (1 - w) * lb);
       const double mean = w * la + (1 - w) * lb;
       const double variance = w * (la - mean) * (la - mean) + (1 - w) * (lb - mean) * (lb - mean);
-      for (const double r : {1e-14, -1e-14, 1e-300, -1e-300})
+      for (const double r : {1e-14, -1e-14, 1e-300, -1e-300, 1e-320, -1e-320})
         EXPECT_NEAR(power_mean(a, b, r, w, 1 - w), geometric, 1e-12 * geometric) << a << " " << b << " " << r;
       for (const double r : {1e-7, -1e-7}) {
         const double slope = (power_mean(a, b, r, w, 1 - w) - geometric) / (r * geometric);

@@ -42,6 +42,7 @@ void check_exponent(double r, const std::string& name);
 /// weighted geometric mean without cancellation; elsewhere as a log-sum-exp
 /// ln a_k + (ln w_k + log1p(Σ_{i≠k} exp(ln(w_i/w_k) + r ln(a_i/a_k)))) / r around the dominant
 /// term k, which never overflows and tends to max (r → +∞) or min (r → −∞) continuously.
+/// |r| < 1e-150 counts as r = 0 (the geometric mean; the difference is far below rounding).
 /// A component with zero weight does not take part (also in min and max). A zero a_i with
 /// positive weight: G = 0 for r <= 0 (the conjunctive case), G = w_j^(1/r) a_j for r > 0.
 double power_mean(double a1, double a2, double r, double w1, double w2);
