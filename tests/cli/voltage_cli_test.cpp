@@ -1,9 +1,10 @@
 // `armdyn simulate --actuators F --voltage const:LIST|FILE.csv` run as a process (docs/drives.md):
 // simulate's columns kept in order with i<k> / p<k> appended, the rows equal to the library's
 // simulate_actuated, a voltage table equal to the constant it holds, the input saturating at
-// max_voltage, and every bad input (no --actuators, a joint without a motor, a cylinder on a
-// revolute joint, a bad const list or table cell, conflicting options) one stderr line naming the
-// option, file, joint or key, exit 2 and no output file.
+// max_voltage, a diverging run (exit 3, its finite rows kept), and every bad input (no
+// --actuators, a joint without a motor, a cylinder on a revolute joint, a bad const list or table
+// cell, conflicting options) one stderr line naming the option, file, joint or key, exit 2 and no
+// output file.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -121,6 +122,26 @@ TEST_F(Voltage, InputSaturatesAtMaxVoltage) {
   ASSERT_EQ(at.status, 0) << at.err;
   EXPECT_EQ(beyond.out, at.out);
   EXPECT_NE(below.out, at.out);
+}
+
+TEST_F(Voltage, DivergenceKeepsTheRowsAndExits3) {
+  // A stiff cylinder (hydraulic stiffness 4 beta A^2 / (V m) ~ 2e6 /s^2) with explicit Euler at 10 ms.
+  const std::string act = file("cyl.json", R"({"joints": {
+    "joint1": {"gear_ratio": 100, "rotor_inertia": 2e-4, "viscous": 5, "motor": {"type": "dc2", "resistance": 1.6,
+               "torque_constant": 0.1, "back_emf_constant": 0.1}},
+    "joint2": {"viscous": 400, "motor": {"type": "hydraulic3", "piston_area": 1e-3, "moving_mass": 2,
+               "bulk_modulus": 1e9, "volume": 4e-4, "flow_pressure_slope": 2e-11, "leakage": 1e-11,
+               "valve_gain": 0.4}}}})");
+  const test::CliResult r = run({"simulate", "rp", "--q0", "0,0.5", "--actuators", act, "--voltage", "const:30,2e-4",
+                                 "--duration", "1", "--integrator", "euler", "--dt", "0.01", "--quiet"});
+  EXPECT_EQ(r.status, 3) << r.err;
+  EXPECT_EQ(r.err_lines(), 1) << r.err;
+  EXPECT_NE(r.err.find("the integration diverged"), std::string::npos);
+  const std::vector<std::string> rows = lines(r.out);
+  ASSERT_GT(rows.size(), 2u);
+  EXPECT_LT(rows.size(), 102u);
+  for (std::size_t k = 1; k < rows.size(); ++k)
+    for (double x : numbers(rows[k])) EXPECT_TRUE(std::isfinite(x)) << rows[k];
 }
 
 TEST_F(Voltage, BadInputsNameTheField) {
