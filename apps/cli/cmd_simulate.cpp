@@ -1,7 +1,7 @@
 // `armdyn simulate MODEL ...`: integrates the arm's motion (under a torque input, a joint-space
 // controller or the operational-space controller following a task: simulate_task.hpp) and writes
 // one CSV row per output period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential,
-// energy) to --out or stdout
+// energy; with --voltage the motors are driven instead: simulate_actuated.hpp) to --out or stdout
 // through OutputFile (a regular file: a temporary renamed at the end, never half written; a
 // pipe or device: streamed); optionally a PNG plot. Errors: one line on stderr, exit 2 for bad
 // input, 3 when the integration diverged (the rows before it are kept; see docs/simulate.md).
@@ -28,6 +28,7 @@
 #include "output_file.hpp"
 #include "payload_option.hpp"
 #include "plot.hpp"
+#include "simulate_actuated.hpp"
 #include "simulate_task.hpp"
 #include "segments_option.hpp"
 
@@ -44,6 +45,7 @@ struct SimulateOptions {
   std::string segments;   ///< --segments: the model with mass_from_section applied
   std::string actuators;  ///< --actuators (with friction the energy is not conserved: not passive)
   bool stiction = false;
+  std::string voltage;  ///< --voltage: the actuators' inputs (simulate_actuated.hpp)
   bool duration_given = false;
   TaskControlOptions task;  ///< --task, --frame, --posture...: the operational-space controller
   bool passive() const { return torque == "zero" && controller.empty() && actuators.empty(); }
@@ -174,6 +176,7 @@ std::string divergence_text(const SimulateOptions& o, const sim::SimulationStats
 
 int run_simulate(SimulateOptions o) {
   check_task_control_options(o.task, o.controller);
+  check_voltage_options(o.voltage, o.actuators, o.torque, o.controller, o.stiction);
   // The operational-space controller follows a task: read first, its length is the default --duration.
   std::unique_ptr<TaskControl> task;
   if (o.controller == "operational-space") task = std::make_unique<TaskControl>(o.task);
@@ -210,6 +213,10 @@ int run_simulate(SimulateOptions o) {
   const drives::DriveSet drive_set = load_cli_drives(o.actuators, model, o.model);
   so.drives = drive_set.empty() ? nullptr : &drive_set;
   so.stiction.enabled = o.stiction;
+  if (!o.voltage.empty())
+    return run_voltage_simulation(model, drive_set, q0, v0, so,
+                                  {o.voltage, o.integrator, o.rtol, o.atol, o.dt, o.summary, o.quiet}, csv, png.get(),
+                                  plot_rows.get());
 
   // No progress line between rows that go to the same terminal.
   const bool rows_on_terminal = (o.out.empty() || o.out == "-") && isatty(STDOUT_FILENO) == 1;
@@ -298,6 +305,11 @@ Command add_simulate_command(CLI::App& app) {
   sub->add_flag("--summary", o->summary,
                 "print steps, energy drift (work done by the input when torques act) and wall time on stderr");
   add_actuators_option(sub, o->actuators);
+  sub->add_option("--voltage", o->voltage,
+                  "drive the motors instead of the joints: the inputs u per joint (volts for a DC motor, the valve's "
+                  "current for a hydraulic one), const:LIST or a CSV file (header t,... then one column per joint); "
+                  "needs --actuators with a motor on every joint; appends i<k> or p<k> columns (docs/drives.md)")
+      ->type_name("const:LIST|FILE.csv");
   add_segments_option(sub, o->segments);
   sub->add_flag("--stiction", o->stiction,
                 "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
