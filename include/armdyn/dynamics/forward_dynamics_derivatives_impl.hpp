@@ -1,0 +1,32 @@
+#pragma once
+#include "armdyn/dynamics/cholesky.hpp"
+#include "armdyn/dynamics/forward_dynamics_derivatives.hpp"
+#include "armdyn/dynamics/forward_dynamics_impl.hpp"
+#include "armdyn/dynamics/rnea_derivatives_impl.hpp"
+
+namespace armdyn {
+
+template <class S>
+const VecX<S>& forward_dynamics_derivatives(const ModelTpl<S>& model, DataTpl<S>& data,
+                                            ForwardDynamicsDerivativesWorkspace<S>& ws, VecIn<S> q, VecIn<S> v,
+                                            VecIn<S> tau) {
+  const int n = model.dof;
+  forward_dynamics(model, data, q, v, tau);  // data.qdd, and data.L L^T = M
+  rnea_derivatives(model, data, ws.rnea, q, v, data.qdd);
+  // Column by column: M^-1 e_k, then -M^-1 (d tau / d q) e_k and -M^-1 (d tau / d v) e_k.
+  for (int k = 0; k < n; ++k) {
+    ws.column.setZero();
+    ws.column[k] = S(1);
+    cholesky_solve(data.L, data.L_inv_diag, ws.column);
+    ws.Minv.col(k) = ws.column;
+    ws.column = -ws.rnea.dtau_dq.col(k);
+    cholesky_solve(data.L, data.L_inv_diag, ws.column);
+    ws.dqdd_dq.col(k) = ws.column;
+    ws.column = -ws.rnea.dtau_dv.col(k);
+    cholesky_solve(data.L, data.L_inv_diag, ws.column);
+    ws.dqdd_dv.col(k) = ws.column;
+  }
+  return data.qdd;
+}
+
+}  // namespace armdyn
