@@ -24,6 +24,7 @@
 #include "cli.hpp"
 #include "drives_option.hpp"
 #include "eval_cartesian.hpp"
+#include "eval_derivatives.hpp"
 #include "eval_reactions.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
@@ -36,7 +37,7 @@ namespace {
 struct EvalOptions {
   std::string model, states, frame, method = "rnea", method_fd = "crba", max_memory = "4G";
   std::string payload, payload_frame;
-  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "cartesian", "reactions"
+  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "cartesian", "reactions", "derivatives"
   std::string actuators;  ///< --actuators: tau, M, qdd with the drives' terms (unless --rigid)
   bool rigid = false;
   std::string segments;  ///< --segments: the model with mass_from_section applied
@@ -76,7 +77,8 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
                       : energy ? static_cast<double>(terms::workspace_bytes(n, terms::Storage::kQuadratic))
                                : 0.0;
   const double numbers = nd * nd * (coriolis ? 2 : 1) + (wants(opts, "reactions") ? 11 : 5) * nd + 18 +
-                         (wants(opts, "cartesian") ? cartesian_output_numbers(n) : 0);
+                         (wants(opts, "cartesian") ? cartesian_output_numbers(n) : 0) +
+                         (wants(opts, "derivatives") ? EvalDerivatives::output_numbers(n) : 0);
   const double output = static_cast<double>(states) * 2 * 26 * numbers + 2 * 8 * numbers;
   const double total = base + method + with + output;
   if (total <= static_cast<double>(limit)) return;
@@ -121,8 +123,9 @@ int run_eval(const EvalOptions& opts) {
   const int frame = frame_of(model, opts.frame);
   const FdMethod fd_method = fd_method_from_name(opts.method_fd);
   for (const std::string& w : opts.with)
-    if (w != "coriolis" && w != "energy" && w != "cartesian" && w != "reactions")
-      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy, cartesian, reactions)");
+    if (w != "coriolis" && w != "energy" && w != "cartesian" && w != "reactions" && w != "derivatives")
+      throw InputError("--with: unknown quantity '" + w +
+                       "' (known: coriolis, energy, cartesian, reactions, derivatives)");
   parse_bytes(opts.max_memory, "--max-memory");  // a bad value is refused before STATES is read
   const StatesDocument input = read_states(opts.states, model);  // f_ext names the model's frames
   const std::string source = opts.states == "-" ? "<stdin>" : opts.states;
@@ -148,6 +151,11 @@ int run_eval(const EvalOptions& opts) {
   std::optional<CartesianWorkspace<double>> cartesian_ws;
   if (wants(opts, "cartesian")) cartesian_ws.emplace(model);
   EvalLoads loads(model, data);  // f_ext and --with reactions
+  std::optional<EvalDerivatives> derivatives;
+  if (wants(opts, "derivatives")) {
+    EvalDerivatives::check_run(!drive_set.empty());
+    derivatives.emplace(model);
+  }
 
   JsonWriter w;
   w.begin_object(true);
@@ -203,6 +211,7 @@ int run_eval(const EvalOptions& opts) {
     }
     if (cartesian_ws) write_cartesian(w, model, data, *cartesian_ws, frame, s.q, s.v, source, k);
     if (s.a && wants(opts, "reactions")) loads.write_reactions(w, s, source, k);
+    if (derivatives) derivatives->write(w, model, data, s, source, k);
     w.end_object();
   }
   w.end_array();
@@ -236,7 +245,9 @@ Command add_eval_command(CLI::App& app) {
                   "--frame's \"J\", 6 x n, base axes, and \"Jdot_v\"; with J of full row rank the operational-"
                   "space \"Lambda\", \"mu\", \"p\", else \"singular\": true; docs/cartesian.md), reactions "
                   "(\"reactions\": per joint the wrench [fx, fy, fz, nx, ny, nz] on its link, in the link's "
-                  "frame; needs a)")
+                  "frame; needs a), derivatives (of the rigid-body dynamics, each n x n, rows the outputs: "
+                  "\"dtau_dq\", \"dtau_dv\" (needs a; d tau / d a is \"M\") and \"dqdd_dq\", \"dqdd_dv\", "
+                  "\"dqdd_dtau\" (needs tau); not with f_ext or --actuators; docs/derivatives.md)")
       ->delimiter(',');
   sub->add_option("--payload", opts->payload,
                   "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "
