@@ -6,41 +6,56 @@ namespace armdyn {
 namespace rnea_derivatives_detail {
 
 // Everything in the base frame (Carpentier & Mansard 2018, base-frame RNEA), J_i = S_i there:
-//   v_i = v_p + J_i qd_i,   a_i = a_p + J_i qdd_i + (v_i x J_i) qd_i,   a_0 = [0; -g]          (1)
+//   v_i = v_p + J_i qd_i,   a_i = a_p + J_i qdd_i + Jdot_i qd_i,   Jdot_i = v_i x J_i,
+//   a_0 = [0; -g]                                                                            (1)
 //   f_i = I_i a_i + v_i x* I_i v_i - fext_i,   F_i = sum of f_k over the subtree of i,
 //   tau_i = J_i . F_i                                                                        (2)
 // A change of q_j turns the subtree of j rigidly about J_j, so every base-frame quantity of it
-// moves by J_j x (.) (J_j x* (.) for forces), except that v and a keep their parent's part:
-//   d v_k / d q_j = J_j x v_k - w_j,   w_j = J_j x v_p(j)
-//   d a_k / d q_j = J_j x a_k - beta_j - w_j x v_k,   beta_j = J_j x a_p(j) - w_j x v_p(j)     (3)
-//   d v_k / d qd_j = J_j,   d a_k / d qd_j = J_j x v_k + 2 v_j x J_j                         (4)
+// moves by J_j x (.) (J_j x* (.) for forces), except that v and a keep their parent's part;
+// with w_j = J_j x v_p(j) = -Jdot_j (J_j x J_j = 0):
+//   d v_k / d q_j = J_j x v_k + Jdot_j
+//   d a_k / d q_j = J_j x a_k - beta_j + Jdot_j x v_k,   beta_j = J_j x a_p(j) + Jdot_j x v_p(j)  (3)
+//   d v_k / d qd_j = J_j,   d a_k / d qd_j = J_j x v_k + 2 Jdot_j                             (4)
 // for k in the subtree of j. Both non-rigid parts enter f_k through the one linear map
 //   B_k x = I_k (x x v_k) + x x* I_k v_k + v_k x* I_k x = (C_k + C_k^T) x + x x* (I_k v_k),
 //   C_k = crf(v_k) I_k,   C_k + C_k^T = [[B11, b12 x], [-b12 x, 0]],
 //   B11 = A + A^T - h u^T - u h^T + 2 (u . h) E   (A = [w x] I3),   b12 = w x h + m u           (5)
 // (v_k = (w, u), I_k = (m, h, I3)), which sums over a subtree (Bc_i): for j an ancestor of i or
-// i itself, d F_i / d q_j = J_j x* F_i - Ic_i beta_j - Bc_i w_j and
+// i itself, d F_i / d q_j = J_j x* F_i - Ic_i beta_j + Bc_i Jdot_j and
 // d F_i / d qd_j = Bc_i J_j + 2 Ic_i Jdot_j. With (J_j x J_i) . F + J_i . (J_j x* F) = 0:
-//   d tau_i / d q_j  = -(Ic_i J_i) . beta_j - (Bc_i^T J_i) . w_j                              (6)
-//   d tau_i / d qd_j = (Bc_i^T J_i) . J_j + 2 (Ic_i J_i) . Jdot_j,   M_ij = (Ic_i J_i) . J_j
+//   d tau_i / d q_j  = -r1_i . beta_j + r2_i . Jdot_j,   r1_i = Ic_i J_i,   r2_i = Bc_i^T J_i  (6)
+//   d tau_i / d qd_j = r2_i . J_j + 2 r1_i . Jdot_j,      M_ij = r1_i . J_j
 // and in the other triangle, with only the subtree of i moving,
-//   d tau_j / d q_i  = J_j . D_i,   D_i = J_i x* F_i - Ic_i beta_i - Bc_i w_i                   (7)
+//   d tau_j / d q_i  = J_j . D_i,   D_i = J_i x* F_i - Ic_i beta_i + Bc_i Jdot_i                (7)
 //   d tau_j / d qd_i = J_j . E_i,   E_i = Bc_i J_i + 2 Ic_i Jdot_i
 
-/// Sc x = (C + C^T) x of (5) for the subtree sums B11, b12.
-template <class S> Force<S> sym_part(const Mat3<S>& B11, const Vec3<S>& b12, const Motion<S>& x) {
-  return Force<S>{B11 * x.w + b12.cross(x.v), x.w.cross(b12)};
+// The spatial cross products of motion.hpp, always inlined here (12 mul each).
+template <class S> [[gnu::always_inline]] inline Motion<S> crm(const Motion<S>& a, const Motion<S>& b) {
+  return Motion<S>{a.w.cross(b.w), a.w.cross(b.v) + a.v.cross(b.w)};
+}
+template <class S> [[gnu::always_inline]] inline Force<S> crf(const Motion<S>& a, const Force<S>& f) {
+  return Force<S>{a.w.cross(f.n) + a.v.cross(f.f), a.w.cross(f.f)};
 }
 
-/// [w x] M, column by column: 18 mul.
-template <class S> Mat3<S> skew_times(const Vec3<S>& w, const Mat3<S>& M) {
-  Mat3<S> out;
-  for (int c = 0; c < 3; ++c) out.col(c) = w.cross(M.col(c));
-  return out;
+/// Bc x = (C + C^T) x + x x* Pc of (5) for the subtree sums B11, b12, Pc.
+template <class S>
+[[gnu::always_inline]] inline Force<S> apply_B(const Mat3<S>& B11, const Vec3<S>& b12, const Force<S>& Pc,
+                                               const Motion<S>& x) {
+  return Force<S>{B11 * x.w + b12.cross(x.v) + x.w.cross(Pc.n) + x.v.cross(Pc.f), x.w.cross(b12 + Pc.f)};
+}
+/// Bc^T x = (C + C^T) x - x x* Pc.
+template <class S>
+[[gnu::always_inline]] inline Force<S> apply_Bt(const Mat3<S>& B11, const Vec3<S>& b12, const Force<S>& Pc,
+                                                const Motion<S>& x) {
+  return Force<S>{B11 * x.w + b12.cross(x.v) - x.w.cross(Pc.n) - x.v.cross(Pc.f), x.w.cross(b12 - Pc.f)};
 }
 
-template <class S> Force<S> operator+(const Force<S>& a, const Force<S>& b) { return Force<S>{a.n + b.n, a.f + b.f}; }
-template <class S> Force<S> operator-(const Force<S>& a, const Force<S>& b) { return Force<S>{a.n - b.n, a.f - b.f}; }
+/// Column i of a 6 x n matrix = (top; bottom).
+template <class S, class A, class B>
+[[gnu::always_inline]] inline void put(Eigen::Matrix<S, 6, Eigen::Dynamic>& m, int i, const A& top, const B& bottom) {
+  m.template block<3, 1>(0, i) = top;
+  m.template block<3, 1>(3, i) = bottom;
+}
 
 template <class S>
 void outward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspace<S>& ws, const S* qd,
@@ -64,34 +79,48 @@ void outward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspac
     }
     const Motion<S>& vp = p < 0 ? v0 : ws.v[p];
     const Motion<S>& ap = p < 0 ? a0 : ws.a[p];
-    // (1)
+    // (1); v_i x J_i = v_p x J_i
+    const Motion<S>& Jd = ws.Jdot[i] = crm(vp, J);
     Motion<S>& v = ws.v[i];
     v.w = vp.w + J.w * qd[i];
     v.v = vp.v + J.v * qd[i];
-    ws.Jdot[i] = cross_motion(v, J);
     Motion<S>& a = ws.a[i];
-    a.w = ap.w + J.w * qdd[i] + ws.Jdot[i].w * qd[i];
-    a.v = ap.v + J.v * qdd[i] + ws.Jdot[i].v * qd[i];
+    a.w = ap.w + J.w * qdd[i] + Jd.w * qd[i];
+    a.v = ap.v + J.v * qdd[i] + Jd.v * qd[i];
     // (3)
-    ws.w[i] = cross_motion(J, vp);
-    const Motion<S> ja = cross_motion(J, ap), wv = cross_motion(ws.w[i], vp);
-    ws.beta[i].w = ja.w - wv.w;
-    ws.beta[i].v = ja.v - wv.v;
+    const Motion<S> ja = crm(J, ap), jv = crm(Jd, vp);
+    Motion<S>& beta = ws.beta[i];
+    beta.w = ja.w + jv.w;
+    beta.v = ja.v + jv.v;
+    put(ws.cols_J, i, J.w, J.v);
+    put(ws.cols_Jdot, i, Jd.w, Jd.v);
+    put(ws.cols_beta, i, beta.w, beta.v);
     // (2)
     const Inertia<S>& I = ws.Ic[i] = transform_to_parent(X, model.inertia[i]);
     ws.P[i] = I * v;
     Force<S>& f = ws.F[i];
-    f = I * a + cross_force(v, ws.P[i]);
+    f = I * a;
+    const Force<S> vP = crf(v, ws.P[i]);
+    f.n += vP.n;
+    f.f += vP.f;
     if (fext) {
       const Force<S>& fe = (*fext)[i];
       const Vec3<S> Rf = X.R * fe.f;
       f.n -= X.R * fe.n + X.p.cross(Rf);
       f.f -= Rf;
     }
-    // (5)
-    const Mat3<S> A = skew_times(v.w, I.I);
-    ws.B11[i] = A + A.transpose() - I.h * v.v.transpose() - v.v * I.h.transpose();
-    ws.B11[i].diagonal().array() += S(2) * v.v.dot(I.h);
+    // (5), the six distinct entries of the symmetric B11
+    Mat3<S> A;
+    for (int c = 0; c < 3; ++c) A.col(c) = v.w.cross(I.I.col(c));
+    const S uh2 = S(2) * v.v.dot(I.h);
+    Mat3<S>& B = ws.B11[i];
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r <= c; ++r) {
+        S e = A(r, c) + A(c, r) - I.h(r) * v.v(c) - v.v(r) * I.h(c);
+        if (r == c) e += uh2;
+        B(r, c) = e;
+        B(c, r) = e;
+      }
     ws.b12[i] = v.w.cross(I.h) + I.m * v.v;
   }
 }
@@ -99,44 +128,61 @@ void outward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspac
 template <class S> void inward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspace<S>& ws) {
   for (int i = model.dof - 1; i >= 0; --i) {
     const Motion<S>& J = ws.J[i];
+    const Motion<S>& Jd = ws.Jdot[i];
     const Inertia<S>& Ic = ws.Ic[i];
-    data.tau[i] = dot(J, ws.F[i]);
-    // Bc x = Sc x + x x* Pc,  Bc^T x = Sc x - x x* Pc
-    const Force<S> ScJ = sym_part(ws.B11[i], ws.b12[i], J), JP = cross_force(J, ws.P[i]);
-    ws.r1[i] = Ic * J;
-    ws.r2[i] = ScJ - JP;
+    const Force<S>& F = ws.F[i];
+    data.tau[i] = dot(J, F);
+    // (6)
+    const Force<S> r1 = Ic * J, r2 = apply_Bt(ws.B11[i], ws.b12[i], ws.P[i], J);
+    put(ws.cols_r1, i, r1.n, r1.f);
+    put(ws.cols_r2, i, r2.n, r2.f);
     // (7)
-    const Force<S> Bw = sym_part(ws.B11[i], ws.b12[i], ws.w[i]) + cross_force(ws.w[i], ws.P[i]);
-    ws.D[i] = cross_force(J, ws.F[i]) - Ic * ws.beta[i] - Bw;
-    const Force<S> IJd = Ic * ws.Jdot[i];
-    ws.E[i] = ScJ + JP + IJd + IJd;
+    const Force<S> JF = crf(J, F), Ib = Ic * ws.beta[i], BJd = apply_B(ws.B11[i], ws.b12[i], ws.P[i], Jd);
+    put(ws.cols_D, i, JF.n - Ib.n + BJd.n, JF.f - Ib.f + BJd.f);
+    const Force<S> BJ = apply_B(ws.B11[i], ws.b12[i], ws.P[i], J), IJd = Ic * Jd;
+    put(ws.cols_E, i, BJ.n + S(2) * IJd.n, BJ.f + S(2) * IJd.f);
     const int p = model.parent[i];
     if (p >= 0) {
       ws.Ic[p] += Ic;
-      ws.F[p] = ws.F[p] + ws.F[i];
-      ws.P[p] = ws.P[p] + ws.P[i];
+      ws.F[p].n += F.n;
+      ws.F[p].f += F.f;
+      ws.P[p].n += ws.P[i].n;
+      ws.P[p].f += ws.P[i].f;
       ws.B11[p] += ws.B11[i];
       ws.b12[p] += ws.b12[i];
     }
   }
 }
 
-// (6), (7) for every pair (i, j), j = i or an ancestor of i; zero elsewhere (other branches).
+// (6), (7) for every pair (i, j), j = i or an ancestor of i; zero elsewhere (other branches). Where
+// the ancestors of i are bodies 0 .. i-1 (every body of a chain), row i and column i of each
+// result are products of the side-by-side 6-vectors; elsewhere one pair at a time.
 template <class S> void pairs(const ModelTpl<S>& model, RneaDerivativesWorkspace<S>& ws) {
   ws.dtau_dq.setZero();
   ws.dtau_dv.setZero();
   ws.M.setZero();
   for (int i = 0; i < model.dof; ++i) {
-    const Force<S>& r1 = ws.r1[i];
-    const Force<S>& r2 = ws.r2[i];
+    const auto r1 = ws.cols_r1.col(i), r2 = ws.cols_r2.col(i);
+    if (ws.chain_prefix[i]) {
+      const int k = i + 1;
+      ws.dtau_dq.row(i).head(k).noalias() = r2.transpose() * ws.cols_Jdot.leftCols(k);
+      ws.dtau_dq.row(i).head(k).noalias() -= r1.transpose() * ws.cols_beta.leftCols(k);
+      ws.dtau_dv.row(i).head(k).noalias() = r2.transpose() * ws.cols_J.leftCols(k);
+      ws.dtau_dv.row(i).head(k).noalias() += S(2) * (r1.transpose() * ws.cols_Jdot.leftCols(k));
+      ws.M.row(i).head(k).noalias() = r1.transpose() * ws.cols_J.leftCols(k);
+      ws.dtau_dq.col(i).head(i).noalias() = ws.cols_J.leftCols(i).transpose() * ws.cols_D.col(i);
+      ws.dtau_dv.col(i).head(i).noalias() = ws.cols_J.leftCols(i).transpose() * ws.cols_E.col(i);
+      ws.M.col(i).head(i) = ws.M.row(i).head(i).transpose();
+      continue;
+    }
     for (int j = i; j >= 0; j = model.parent[j]) {
-      const Motion<S>& Jj = ws.J[j];
-      ws.dtau_dq(i, j) = -(dot(ws.beta[j], r1) + dot(ws.w[j], r2));
-      ws.dtau_dv(i, j) = dot(Jj, r2) + S(2) * dot(ws.Jdot[j], r1);
-      ws.M(i, j) = dot(Jj, r1);
+      const auto Jj = ws.cols_J.col(j), Jdj = ws.cols_Jdot.col(j);
+      ws.dtau_dq(i, j) = Jdj.dot(r2) - ws.cols_beta.col(j).dot(r1);
+      ws.dtau_dv(i, j) = Jj.dot(r2) + S(2) * Jdj.dot(r1);
+      ws.M(i, j) = Jj.dot(r1);
       if (j != i) {
-        ws.dtau_dq(j, i) = dot(Jj, ws.D[i]);
-        ws.dtau_dv(j, i) = dot(Jj, ws.E[i]);
+        ws.dtau_dq(j, i) = Jj.dot(ws.cols_D.col(i));
+        ws.dtau_dv(j, i) = Jj.dot(ws.cols_E.col(i));
         ws.M(j, i) = ws.M(i, j);
       }
     }
