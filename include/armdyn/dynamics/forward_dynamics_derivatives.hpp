@@ -3,7 +3,7 @@
 // M(q) qdd + c(q, v) = tau, i.e. rnea(q, v, qdd) = tau, at fixed tau:
 //   d qdd / d q = -M^-1 d tau / d q |_(a = qdd),   d qdd / d v = -M^-1 d tau / d v,
 //   d qdd / d tau = M^-1
-// (Carpentier & Mansard, RSS 2018, §IV). One call computes qdd (forward_dynamics: CRBA,
+// (as in [Carpentier]; docs/derivatives.md). One call computes qdd (forward_dynamics: CRBA,
 // Cholesky), the inverse-dynamics derivatives at a = qdd (rnea_derivatives.hpp) and the three
 // blocks by solves with the Cholesky factor already made for qdd. O(n^3) in the solves;
 // allocation-free once the workspace is built.

@@ -1,7 +1,7 @@
 #pragma once
 // Analytical derivatives of inverse dynamics: d tau / d q, d tau / d v and d tau / d a = M(q), by
 // one outward and one inward pass in the base frame and one sweep over the ancestor pairs
-// (Carpentier & Mansard, RSS 2018, "Analytical derivatives of rigid body dynamics algorithms",
+// ([Carpentier], "Analytical derivatives of rigid body dynamics algorithms", RSS 2018,
 // in the base-frame form; derivation in docs/derivatives.md). O(n) passes plus O(n d) pairs (d
 // the depth of the tree, n^2/2 pairs on a chain), allocation-free once the workspace is built,
 // templated on the scalar. Chains and trees, revolute and prismatic joints, optional external

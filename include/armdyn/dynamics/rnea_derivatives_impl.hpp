@@ -5,7 +5,7 @@
 namespace armdyn {
 namespace rnea_derivatives_detail {
 
-// Everything in the base frame (Carpentier & Mansard 2018, base-frame RNEA), J_i = S_i there:
+// Everything in the base frame ([Carpentier], the base-frame RNEA), J_i = S_i there:
 //   v_i = v_p + J_i qd_i,   a_i = a_p + J_i qdd_i + Jdot_i qd_i,   Jdot_i = v_i x J_i,
 //   a_0 = [0; -g]                                                                            (1)
 //   f_i = I_i a_i + v_i x* I_i v_i - fext_i,   F_i = sum of f_k over the subtree of i,
