@@ -80,11 +80,13 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
                          (wants(opts, "cartesian") ? cartesian_output_numbers(n) : 0) +
                          (wants(opts, "derivatives") ? EvalDerivatives::output_numbers(n) : 0);
   const double output = static_cast<double>(states) * 2 * 26 * numbers + 2 * 8 * numbers;
-  const double total = base + method + with + output;
+  const double derivatives = wants(opts, "derivatives") ? EvalDerivatives::workspace_bytes(n) : 0.0;
+  const double total = base + method + with + derivatives + output;
   if (total <= static_cast<double>(limit)) return;
   std::string parts = "M, qdd and their workspace " + format_bytes(base);
   if (method > 0) parts += ", --method " + opts.method + " " + format_bytes(method);
   if (with > 0) parts += std::string(", --with ") + (coriolis ? "coriolis " : "energy ") + format_bytes(with);
+  if (derivatives > 0) parts += ", --with derivatives " + format_bytes(derivatives);
   parts += ", the JSON output of " + std::to_string(states) + (states == 1 ? " state " : " states ") +
            format_bytes(output);
   const double gib = 1024.0 * 1024.0 * 1024.0;

@@ -19,6 +19,8 @@ class EvalDerivatives {
   /// How many numbers --with derivatives adds to a state of an n-joint model, at most (for the
   /// --max-memory estimate).
   static double output_numbers(int n) { return 5.0 * n * n; }
+  /// The bytes of its workspaces: nine n x n matrices and about 1 KiB per joint.
+  static double workspace_bytes(int n) { return 9.0 * 8.0 * n * n + 1024.0 * n; }
 
   /// InputError unless the run's dynamics are the rigid body's, which the derivatives are of:
   /// refuses drives (--actuators without --rigid).

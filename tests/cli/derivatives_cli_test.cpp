@@ -108,5 +108,17 @@ TEST_F(Cli, EvalWithDerivativesRefusesWhatItDoesNotDifferentiate) {
   expect_refused(run({"eval", panda_path(), wrench, "--with", "derivative"}), "derivatives");
 }
 
+TEST_F(Cli, EvalWithDerivativesCountsTheirMemory) {
+  // 96 joints, one state: about 1.1 MB without the derivatives, about 5 MB with them.
+  std::string zeros = "[0";
+  for (int i = 1; i < 96; ++i) zeros += ", 0";
+  zeros += "]";
+  const std::string states = file("s.json", R"({"states": [{"q": )" + zeros + R"(, "v": )" + zeros + R"(, "a": )" +
+                                                zeros + R"(, "tau": )" + zeros + "}]}");
+  const std::string chain = test::data_path("models/chain_96.urdf");
+  EXPECT_EQ(run({"eval", chain, states, "--max-memory", "2M"}).status, 0);
+  expect_refused(run({"eval", chain, states, "--with", "derivatives", "--max-memory", "2M"}), "--with derivatives");
+}
+
 }  // namespace
 }  // namespace armdyn

@@ -97,6 +97,33 @@ TEST(RneaDerivatives, NoticeAWrongModel) {
   EXPECT_GT(models, 40);
 }
 
+// The same template on another scalar: dual numbers seeded at q_k give, beside the values (equal
+// to the double instance's), d/dq_k of the derivatives, which central differences of the double
+// instance must match.
+TEST(RneaDerivatives, RunOnDualNumbersToo) {
+  std::mt19937_64 rng(44);
+  for (const Model& m : {load_urdf(test::data_path("models/branching_tree.urdf")), builtin_model("stanford").model}) {
+    const test::State s = test::random_state(m, rng);
+    Data data(m);
+    RneaDerivativesWorkspace<double> ws(m);
+    rnea_derivatives(m, data, ws, s.q, s.v, s.a);
+    const ModelTpl<test::Dual> dm = m.cast<test::Dual>();
+    DataTpl<test::Dual> dd(dm);
+    RneaDerivativesWorkspace<test::Dual> dws(dm);
+    const int k = m.dof - 1;
+    rnea_derivatives(dm, dd, dws, test::seeded(s.q, k), test::seeded(s.v, -1), test::seeded(s.a, -1));
+    EXPECT_LT(test::rel_diff(test::value_of(dws.dtau_dq), ws.dtau_dq), 1e-14) << m.name;
+    EXPECT_LT(test::rel_diff(test::value_of(dws.dtau_dv), ws.dtau_dv), 1e-14) << m.name;
+    const MatX<double> d2 = test::directional_derivative(
+        [&](const VecX<double>& q) {
+          rnea_derivatives(m, data, ws, q, s.v, s.a);
+          return MatX<double>(ws.dtau_dq);
+        },
+        s.q, VecX<double>::Unit(m.dof, k));
+    EXPECT_LT(test::rel_diff(test::tangent_of(dws.dtau_dq), d2), 1e-6) << m.name;
+  }
+}
+
 TEST(RneaDerivatives, WorkspaceOfAnotherModelIsRefused) {
   const Model panda = load_urdf(test::data_path("models/panda.urdf"));
   const Model ur5 = load_urdf(test::data_path("models/ur5.urdf"));
