@@ -3,10 +3,10 @@
 // M(q) qdd + c(q, v) = tau, i.e. rnea(q, v, qdd) = tau, at fixed tau:
 //   d qdd / d q = -M^-1 d tau / d q |_(a = qdd),   d qdd / d v = -M^-1 d tau / d v,
 //   d qdd / d tau = M^-1
-// (as in [Carpentier]; docs/derivatives.md). One call computes qdd (forward_dynamics: CRBA,
-// Cholesky), the inverse-dynamics derivatives at a = qdd (rnea_derivatives.hpp) and the three
-// blocks by solves with the Cholesky factor already made for qdd. O(n^3) in the solves;
-// allocation-free once the workspace is built.
+// (as in [Carpentier]; docs/derivatives.md). One call computes qdd (CRBA, the Newton-Euler bias,
+// a Cholesky factorisation, as forward_dynamics does), the inverse-dynamics derivatives at
+// a = qdd (rnea_derivatives.hpp) and the three blocks by solves with that Cholesky factor.
+// O(n^3) in the solves; allocation-free once the workspace is built.
 #include "armdyn/dynamics/rnea_derivatives.hpp"
 
 namespace armdyn {

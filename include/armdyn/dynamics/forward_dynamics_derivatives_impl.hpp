@@ -1,7 +1,8 @@
 #pragma once
 #include "armdyn/dynamics/cholesky.hpp"
 #include "armdyn/dynamics/forward_dynamics_derivatives.hpp"
-#include "armdyn/dynamics/forward_dynamics_impl.hpp"
+#include "armdyn/dynamics/crba_impl.hpp"
+#include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/dynamics/rnea_derivatives_impl.hpp"
 
 namespace armdyn {
@@ -11,7 +12,14 @@ const VecX<S>& forward_dynamics_derivatives(const ModelTpl<S>& model, DataTpl<S>
                                             ForwardDynamicsDerivativesWorkspace<S>& ws, VecIn<S> q, VecIn<S> v,
                                             VecIn<S> tau) {
   const int n = model.dof;
-  forward_dynamics(model, data, q, v, tau);  // data.qdd, and data.L L^T = M
+  check_size(tau, n, "tau");
+  // qdd = M^-1 (tau - c) with a Cholesky factor of M of its own (kept for the solves below).
+  crba(model, data, q);
+  nonlinear_effects(model, data, q, v);
+  data.L = data.M;
+  cholesky_factor(data.L, data.L_inv_diag);
+  data.qdd = tau - data.c;
+  cholesky_solve(data.L, data.L_inv_diag, data.qdd);
   rnea_derivatives(model, data, ws.rnea, q, v, data.qdd);
   // Column by column: M^-1 e_k, then -M^-1 (d tau / d q) e_k and -M^-1 (d tau / d v) e_k.
   for (int k = 0; k < n; ++k) {
