@@ -18,7 +18,7 @@ TEST(DerivativesNoAllocation, CountingWorks) {
 }
 
 TEST(DerivativesNoAllocation, RneaAndForwardDynamicsDerivatives) {
-  for (const char* file : {"models/panda.urdf", "models/branching_tree.urdf", "models/chain_24.urdf"}) {
+  for (const char* file : {"models/panda.urdf", "models/branching_tree.urdf", "models/chain_24.urdf", "models/chain_96.urdf"}) {
     const Model model = load_urdf(test::data_path(file));
     Data data(model);
     RneaDerivativesWorkspace<double> ws(model);

@@ -21,19 +21,16 @@ const VecX<S>& forward_dynamics_derivatives(const ModelTpl<S>& model, DataTpl<S>
   data.qdd = tau - data.c;
   cholesky_solve(data.L, data.L_inv_diag, data.qdd);
   rnea_derivatives(model, data, ws.rnea, q, v, data.qdd);
-  // Column by column: M^-1 e_k, then -M^-1 (d tau / d q) e_k and -M^-1 (d tau / d v) e_k.
+  // M^-1 column by column (M^-1 e_k), then the two products with it (coefficient by coefficient:
+  // no blocking buffers, so no allocation at any size).
   for (int k = 0; k < n; ++k) {
     ws.column.setZero();
     ws.column[k] = S(1);
     cholesky_solve(data.L, data.L_inv_diag, ws.column);
     ws.Minv.col(k) = ws.column;
-    ws.column = -ws.rnea.dtau_dq.col(k);
-    cholesky_solve(data.L, data.L_inv_diag, ws.column);
-    ws.dqdd_dq.col(k) = ws.column;
-    ws.column = -ws.rnea.dtau_dv.col(k);
-    cholesky_solve(data.L, data.L_inv_diag, ws.column);
-    ws.dqdd_dv.col(k) = ws.column;
   }
+  ws.dqdd_dq.noalias() = -ws.Minv.lazyProduct(ws.rnea.dtau_dq);
+  ws.dqdd_dv.noalias() = -ws.Minv.lazyProduct(ws.rnea.dtau_dv);
   return data.qdd;
 }
 
