@@ -25,6 +25,7 @@ void register_peers();
 void register_formulations();
 void register_kinematics();
 void register_cartesian();
+void register_derivatives();
 
 std::size_t allocation_count() { return g_allocations.load(std::memory_order_relaxed); }
 
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
   armdyn::bench::register_formulations();
   armdyn::bench::register_kinematics();
   armdyn::bench::register_cartesian();
+  armdyn::bench::register_derivatives();
 #ifdef ARMDYN_BENCH_PEERS
   armdyn::bench::register_peers();
 #endif

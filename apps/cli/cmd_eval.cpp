@@ -25,6 +25,7 @@
 #include "drives_option.hpp"
 #include "eval_cartesian.hpp"
 #include "eval_elastic.hpp"
+#include "eval_derivatives.hpp"
 #include "eval_reactions.hpp"
 #include "json_writer.hpp"
 #include "methods.hpp"
@@ -37,7 +38,7 @@ namespace {
 struct EvalOptions {
   std::string model, states, frame, method = "rnea", method_fd = "crba", max_memory = "4G";
   std::string payload, payload_frame;
-  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "cartesian", "reactions", "elastic"
+  std::vector<std::string> with;  ///< extra quantities: "coriolis", "energy", "cartesian", "reactions", "elastic", "derivatives"
   std::string actuators;  ///< --actuators: tau, M, qdd with the drives' terms (unless --rigid)
   bool rigid = false;
   std::string segments;  ///< --segments: the model with mass_from_section applied; --with elastic
@@ -78,13 +79,16 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
                                : 0.0;
   const double numbers = nd * nd * (coriolis ? 2 : 1) + (wants(opts, "reactions") ? 11 : 5) * nd + 18 +
                          (wants(opts, "cartesian") ? cartesian_output_numbers(n) : 0) +
-                         (wants(opts, "elastic") ? 6 + 2 * nd : 0);
+                         (wants(opts, "elastic") ? 6 + 2 * nd : 0) +
+                         (wants(opts, "derivatives") ? EvalDerivatives::output_numbers(n) : 0);
   const double output = static_cast<double>(states) * 2 * 26 * numbers + 2 * 8 * numbers;
-  const double total = base + method + with + output;
+  const double derivatives = wants(opts, "derivatives") ? EvalDerivatives::workspace_bytes(n) : 0.0;
+  const double total = base + method + with + derivatives + output;
   if (total <= static_cast<double>(limit)) return;
   std::string parts = "M, qdd and their workspace " + format_bytes(base);
   if (method > 0) parts += ", --method " + opts.method + " " + format_bytes(method);
   if (with > 0) parts += std::string(", --with ") + (coriolis ? "coriolis " : "energy ") + format_bytes(with);
+  if (derivatives > 0) parts += ", --with derivatives " + format_bytes(derivatives);
   parts += ", the JSON output of " + std::to_string(states) + (states == 1 ? " state " : " states ") +
            format_bytes(output);
   const double gib = 1024.0 * 1024.0 * 1024.0;
@@ -123,8 +127,10 @@ int run_eval(const EvalOptions& opts) {
   const int frame = frame_of(model, opts.frame);
   const FdMethod fd_method = fd_method_from_name(opts.method_fd);
   for (const std::string& w : opts.with)
-    if (w != "coriolis" && w != "energy" && w != "cartesian" && w != "reactions" && w != "elastic")
-      throw InputError("--with: unknown quantity '" + w + "' (known: coriolis, energy, cartesian, reactions, elastic)");
+    if (w != "coriolis" && w != "energy" && w != "cartesian" && w != "reactions" && w != "elastic" &&
+        w != "derivatives")
+      throw InputError("--with: unknown quantity '" + w +
+                       "' (known: coriolis, energy, cartesian, reactions, elastic, derivatives)");
   if (wants(opts, "elastic") && opts.segments.empty())
     throw InputError("--with elastic needs --segments FILE (the links' sections and materials the deflection comes from)");
   parse_bytes(opts.max_memory, "--max-memory");  // a bad value is refused before STATES is read
@@ -154,6 +160,11 @@ int run_eval(const EvalOptions& opts) {
   EvalLoads loads(model, data);  // f_ext and --with reactions
   std::optional<EvalElastic> elastic;  // --with elastic: on the final model (gravity of STATES)
   if (wants(opts, "elastic")) elastic.emplace(model, load_cli_segments(opts.segments, model));
+  std::optional<EvalDerivatives> derivatives;
+  if (wants(opts, "derivatives")) {
+    EvalDerivatives::check_run(!drive_set.empty());
+    derivatives.emplace(model);
+  }
 
   JsonWriter w;
   w.begin_object(true);
@@ -210,6 +221,7 @@ int run_eval(const EvalOptions& opts) {
     if (cartesian_ws) write_cartesian(w, model, data, *cartesian_ws, frame, s.q, s.v, source, k);
     if (s.a && wants(opts, "reactions")) loads.write_reactions(w, s, source, k);
     if (s.a && elastic) elastic->write(w, data, s, loads.fext(), source, k);
+    if (derivatives) derivatives->write(w, model, data, s, source, k);
     w.end_object();
   }
   w.end_array();
@@ -245,7 +257,10 @@ Command add_eval_command(CLI::App& app) {
                   "(\"reactions\": per joint the wrench [fx, fy, fz, nx, ny, nz] on its link, in the link's "
                   "frame; needs a), elastic (with --segments: the quasi-static elastic \"deflection\" [ux, uy, uz] "
                   "(m) and \"tilt\" (rad) of the arm's tip, base axes, and \"stress\": per link [sigma_max, "
-                  "tau_max] (Pa) or null without a segment; needs a; docs/segments.md)")
+                  "tau_max] (Pa) or null without a segment; needs a; docs/segments.md), "
+                  "derivatives (of the rigid-body dynamics, each n x n, rows the outputs: "
+                  "\"dtau_dq\", \"dtau_dv\" (needs a; d tau / d a is \"M\") and \"dqdd_dq\", \"dqdd_dv\", "
+                  "\"dqdd_dtau\" (needs tau); not with f_ext or --actuators; docs/derivatives.md)")
       ->delimiter(',');
   sub->add_option("--payload", opts->payload,
                   "a payload held at --payload-frame: MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] in the frame's "

@@ -29,6 +29,7 @@ from ._armdyn import (
     Model,
     ModelError,
     aba,
+    aba_derivatives,
     Payload,
     builtin_drives,
     builtin_models,
@@ -64,6 +65,7 @@ from ._armdyn import (
     operational_space,
     potential_energy,
     rnea,
+    rnea_derivatives,
     set_num_threads,
 )
 from ._armdyn import formulations
@@ -80,6 +82,7 @@ __all__ = [
     "gripper_wrench", "integrators", "jacobian", "joint_reactions", "kinetic_energy", "load", "mass_matrix_derivatives",
     "max_frame_acceleration", "max_payload", "nonlinear_effects", "opcount",
     "opcount_algorithms", "operational_space", "potential_energy", "rnea", "set_num_threads", "simulate",
+    "aba_derivatives", "rnea_derivatives",
 ]
 
 

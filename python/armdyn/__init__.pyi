@@ -3,7 +3,7 @@
 import os
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable, Dict, List, Mapping, Optional, Sequence, Union, overload
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -109,6 +109,11 @@ def forward_dynamics(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayL
                      method: str = ...) -> Array: ...
 def aba(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, tau: ArrayLike) -> Array: ...
 def forward_dynamics_methods() -> List[str]: ...
+# Derivatives: each (n, n), or (m, n, n) for a batch; rows the outputs.
+def rnea_derivatives(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike,
+                     a: ArrayLike) -> Tuple[Array, Array, Array]: ...  # dtau_dq, dtau_dv, M
+def aba_derivatives(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike,
+                    tau: ArrayLike) -> Tuple[Array, Array, Array]: ...  # dqdd_dq, dqdd_dv, Minv
 # Energies: a float for one state, (m,) for a batch.
 def kinetic_energy(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike) -> Union[float, Array]: ...
 def potential_energy(model: Model, data: Optional[Data], q: ArrayLike) -> Union[float, Array]: ...

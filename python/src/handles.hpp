@@ -159,5 +159,6 @@ void bind_loads(py::module_& m);
 void bind_cartesian(py::module_& m);
 void bind_capability(py::module_& m);
 void bind_drives(py::module_& m);
+void bind_derivatives(py::module_& m);
 
 }  // namespace armdyn::python

@@ -113,7 +113,7 @@ TEST_F(Loads, BadFExtIsExitTwoNamingTheField) {
   expect_bad({"eval", ur5(), states("{\"tool0\": [1, 2, 3, 4, 5, 1e400]}")},
              "states[0].f_ext.tool0[5]: the number 1e400 is too large for a double");
   expect_bad({"eval", ur5(), states("[1, 2]")}, "states[0].f_ext: must be a JSON object of wrenches");
-  expect_bad({"eval", ur5(), states(""), "--with", "reaction"}, "--with: unknown quantity 'reaction' (known: coriolis, energy, cartesian, reactions, elastic)");
+  expect_bad({"eval", ur5(), states(""), "--with", "reaction"}, "--with: unknown quantity 'reaction' (known: coriolis, energy, cartesian, reactions, elastic, derivatives)");
 }
 
 TEST_F(Loads, EvalPayloadIsTheLibrarysWithPayload) {
