@@ -44,4 +44,6 @@ PYBIND11_MODULE(_armdyn, m) {
   armdyn::python::bind_cartesian(m);
   armdyn::python::bind_capability(m);
   armdyn::python::bind_drives(m);
+  armdyn::python::bind_segments(m);
+  armdyn::python::bind_tasks(m);
 }
