@@ -179,10 +179,13 @@ py::dict run(const PyModel& py_model, const std::string& text, const std::string
   py::array_t<double> out = new_array({rows, columns});
   std::copy(table.begin(), table.end(), out.mutable_data());
   py::list warnings;
-  if (summary.damped_steps > 0)
-    warnings.append("near a singular configuration from t = " + std::to_string(summary.first_damped) + " s (" +
+  if (summary.damped_steps > 0) {
+    char t[32];
+    std::snprintf(t, sizeof t, "%.6g", summary.first_damped);
+    warnings.append("near a singular configuration from t = " + std::string(t) + " s (" +
                     std::to_string(summary.damped_steps) +
                     " step boundaries): damped least squares, the path is followed only approximately");
+  }
   py::dict result;
   result["columns"] = names;
   result["table"] = out;

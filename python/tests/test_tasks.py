@@ -138,3 +138,14 @@ def test_plot_writes_a_png(tmp_path):
     path = tmp_path / "task.png"
     result.plot(path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_near_singular_run_warns():
+    # A planar arm asked for three position rows: the z row is always singular, every step damped.
+    model = armdyn.load("planar3r")
+    task = {"frame": "tool", "initial": {"q": [0.3, 0.8, 0.4]},
+            "segments": [{"duration": 1, "position": {"by": [0.05, 0.05, 0]}, "orientation": "free"}]}
+    result = armdyn.run_task(model, task, output_period=0.1)
+    assert result.summary["damped_steps"] == 1001
+    assert result.warnings == ["near a singular configuration from t = 0 s (1001 step boundaries): damped least "
+                               "squares, the path is followed only approximately"]
