@@ -66,10 +66,14 @@ from ._armdyn import (
     potential_energy,
     rnea,
     rnea_derivatives,
+    Segments,
+    load_segments,
+    segment_stresses,
     set_num_threads,
 )
 from ._armdyn import formulations
 from ._simulation import SimulationResult, simulate
+from ._tasks import TaskResult, run_task
 
 __version__ = _armdyn.__version__
 
@@ -83,21 +87,28 @@ __all__ = [
     "max_frame_acceleration", "max_payload", "nonlinear_effects", "opcount",
     "opcount_algorithms", "operational_space", "potential_energy", "rnea", "set_num_threads", "simulate",
     "aba_derivatives", "rnea_derivatives",
+    "Segments", "TaskResult", "load_segments", "run_task", "segment_stresses",
 ]
 
 
 def load(spec: Union[str, "os.PathLike[str]"],
-         actuators: Optional[Union[str, "os.PathLike[str]"]] = None) -> Model:
+         actuators: Optional[Union[str, "os.PathLike[str]"]] = None,
+         segments: Optional[Union[str, "os.PathLike[str]"]] = None) -> Model:
     """Loads a model: a built-in name (builtin_models()), a .urdf file or a .json DH file.
 
     actuators, as `armdyn eval --actuators` takes it: the joints' drives (gear, rotor inertia,
     friction; docs/drives.md), an actuator JSON file, a built-in drive set's name
     (builtin_drives()) or "urdf" (the URDF file's <dynamics damping friction>). The model carries
     them as model.drives for drive_torque, drive_mass_matrix and drive_forward_dynamics; every
-    other function uses the rigid-body model. Raises armdyn.InputError / armdyn.ModelError with
-    the loader's message (naming the file, the place and the field).
+    other function uses the rigid-body model.
+
+    segments, as `armdyn eval --segments` takes it: a segment file (docs/segments.md); the links
+    it marks "mass_from_section" get their section's mass and inertia, and the model keeps the
+    file as model.segments for segment_stresses and run_task. Raises armdyn.InputError /
+    armdyn.ModelError with the loader's message (naming the file, the place and the field).
     """
-    return _armdyn.load(os.fspath(spec), None if actuators is None else os.fspath(actuators))
+    return _armdyn.load(os.fspath(spec), None if actuators is None else os.fspath(actuators),
+                        None if segments is None else os.fspath(segments))
 
 
 @dataclass

@@ -57,6 +57,8 @@ class Model:
     @property
     def drives(self) -> Optional[Dict[str, object]]: ...  # None: rigid joints
     def with_drives(self, actuators: Optional[str]) -> Model: ...
+    @property
+    def segments(self) -> Optional[Segments]: ...  # load(..., segments=FILE); None: none
     def create_data(self) -> Data: ...
 
 class Payload:
@@ -86,7 +88,7 @@ class Data:
     @property
     def oMf(self) -> Array: ...  # (nframes, 4, 4)
 
-def load(spec: PathLike, actuators: Optional[PathLike] = ...) -> Model: ...
+def load(spec: PathLike, actuators: Optional[PathLike] = ..., segments: Optional[PathLike] = ...) -> Model: ...
 def builtin_models() -> List[str]: ...
 def builtin_drives() -> List[str]: ...
 def builtin_poses(name: str) -> Dict[str, Array]: ...
@@ -172,6 +174,56 @@ class GeneratedCode:
     source: str
     counts: Dict[str, Dict[str, int]]
     files: List[str]
+
+# Segments and tasks (docs/segments.md, docs/tasks.md). k = the number of links with a segment.
+class Segments:
+    @property
+    def source(self) -> str: ...
+    @property
+    def link_names(self) -> List[str]: ...  # k names, link order
+    @property
+    def joints(self) -> List[int]: ...  # k 0-based joint indices (the CSV's sigma_max<index + 1>)
+    @property
+    def lengths(self) -> Array: ...  # (k,), m
+    @property
+    def masses(self) -> Array: ...  # (k,), kg
+    @property
+    def allowed_stresses(self) -> Array: ...  # (k, 2): [normal, shear], Pa
+    def __len__(self) -> int: ...
+
+SegmentsArg = Union[None, Segments, PathLike]
+def load_segments(path: PathLike, model: Model) -> Segments: ...
+def segment_stresses(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, a: ArrayLike,
+                     segments: SegmentsArg = ...) -> Array: ...  # (k, 2) or (m, k, 2): [sigma_max, tau_max], Pa
+
+@dataclass
+class TaskResult:
+    model: Model
+    frame: str
+    columns: List[str]  # the CSV header of `armdyn task`
+    table: Array  # (m, len(columns))
+    t: Array  # (m,), s
+    q: Array  # (m, n)
+    v: Array  # (m, n)
+    a: Array  # (m, n)
+    tau: Array  # (m, n), the drives
+    pos: Array  # (m, 3), m
+    quat: Array  # (m, 4), [w, x, y, z]
+    energy_consumed: Array  # (m,), J
+    reactions: Optional[Array]  # (m, n, 6)
+    sigma_max: Optional[Array]  # (m, k), Pa
+    tau_max: Optional[Array]  # (m, k), Pa
+    segment_joints: Optional[List[int]]
+    gripper: Optional[Array]  # (m, 6)
+    summary: Dict[str, object]
+    warnings: List[str]
+    def column(self, name: str) -> Array: ...
+    def to_csv(self, path: Optional[PathLike] = ...) -> str: ...
+    def plot(self, path: Optional[PathLike] = ...) -> object: ...
+
+def run_task(model: Model, task: Union[PathLike, Mapping[str, object]], *, segments: SegmentsArg = ...,
+             reactions: bool = ..., stresses: bool = ..., gripper: bool = ..., integrator: str = ...,
+             dt: float = ..., output_period: float = ...) -> TaskResult: ...
 
 def codegen(model: Model, algorithms: Union[None, str, Sequence[str]] = ..., prefix: Optional[str] = ...,
             out: Optional[PathLike] = ...) -> GeneratedCode: ...

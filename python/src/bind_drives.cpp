@@ -67,8 +67,8 @@ void bind_drives(py::module_& m) {
                              "'stribeck_velocity', 'efficiency', 'motor'}} (the fields of `armdyn info --actuators "
                              "--json`; docs/drives.md).")
       .def("with_drives", [](const PyModel& p, std::optional<std::string> actuators) {
-        if (!actuators) return PyModel{p.model, nullptr};
-        return PyModel{p.model, std::make_shared<const drives::DriveSet>(load_drives(*actuators, p.get(), p.get().source))};
+        if (!actuators) return PyModel{p.model, nullptr, p.segments};
+        return PyModel{p.model, std::make_shared<const drives::DriveSet>(load_drives(*actuators, p.get(), p.get().source)), p.segments};
       }, py::arg("actuators"),
            "with_drives(actuators) -> Model\n\nThe same rigid-body model carrying other drives: an actuator JSON file, "
            "a built-in drive set's name (builtin_drives()) or 'urdf' (the <dynamics> of the URDF file the model was "

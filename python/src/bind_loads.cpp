@@ -88,7 +88,7 @@ void bind_loads(py::module_& m) {
                                      py::handle inertia) {
     const Payload load = payload_arg(payload, com, inertia, "with_payload");
     const int index = payload_frame(p.get(), frame, "with_payload");
-    return PyModel{std::make_shared<const Model>(with_payload(p.get(), index, load)), p.drives};
+    return PyModel{std::make_shared<const Model>(with_payload(p.get(), index, load)), p.drives, p.segments};
   }, py::arg("payload"), py::arg("frame") = py::none(), py::arg("com") = py::none(), py::arg("inertia") = py::none(),
      "with_payload(payload, frame=None, com=None, inertia=None) -> Model\n\nA new model with a rigid payload welded "
      "to the body carrying `frame` (name or index; None: the last moving body's frame, as `armdyn eval --payload`): "

@@ -3,6 +3,7 @@
 
 #include "armdyn/io/actuators_json.hpp"
 #include "armdyn/io/load.hpp"
+#include "armdyn/io/segments_json.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "handles.hpp"
 
@@ -73,7 +74,7 @@ void bind_model(py::module_& m) {
                              "What the loader ignored (list of str).")
       .def("with_gravity", [](const PyModel& p, py::handle g) {
         const Array a = fixed_arg(g, "with_gravity", "gravity", {3});
-        return PyModel{std::make_shared<const Model>(p.get().with_gravity(Vec3<double>(a.at(0), a.at(1), a.at(2)))), p.drives};
+        return PyModel{std::make_shared<const Model>(p.get().with_gravity(Vec3<double>(a.at(0), a.at(1), a.at(2)))), p.drives, p.segments};
       }, py::arg("gravity"), "with_gravity(gravity) -> Model\n\nThe same model (and drives) with another gravity vector (shape (3,), m/s^2, base frame).")
       .def("create_data", [](const PyModel& p) { return PyData(p.model); },
            "create_data() -> Data\n\nA new workspace (armdyn.Data) for this model; one per thread.")
@@ -85,7 +86,7 @@ void bind_model(py::module_& m) {
                      "The workspace of the algorithms for one model (model.create_data()). Not shared between "
                      "threads; batches make their own and leave it untouched. Its results (tau, M, nle, g, ddq, oMf) "
                      "are those of the last one-state call that wrote them, as copies.")
-      .def_property_readonly("model", [](const PyData& d) { return PyModel{d.model, nullptr}; },
+      .def_property_readonly("model", [](const PyData& d) { return PyModel{d.model, nullptr, nullptr}; },
                              "The model it belongs to (its rigid-body part: without drives).")
       .def_property_readonly("tau", [](const PyData& d) { return copy_of(d.ws.data.tau); },
                              "tau of the last one-state rnea on this Data, a copy, shape (n,).")
@@ -106,16 +107,24 @@ void bind_model(py::module_& m) {
          "frame_placement or jacobian on this Data, a copy, shape (nframes, 4, 4).")
       .def("__repr__", [](const PyData& d) { return "<armdyn.Data of '" + d.model->name + "'>"; });
 
-  m.def("load", [](const std::string& spec, std::optional<std::string> actuators) {
+  m.def("load", [](const std::string& spec, std::optional<std::string> actuators, std::optional<std::string> segment_file) {
     auto model = std::make_shared<const Model>(load_model(spec));
+    std::shared_ptr<const segments::SegmentSet> segs;
+    if (segment_file) {  // as the CLI's --segments: mass_from_section applied
+      segs = std::make_shared<const segments::SegmentSet>(load_segments(*segment_file, *model));
+      model = std::make_shared<const Model>(segments::with_section_masses(*model, *segs));
+    }
     std::shared_ptr<const drives::DriveSet> drives;
     if (actuators) drives = std::make_shared<const drives::DriveSet>(load_drives(*actuators, *model, spec));
-    return PyModel{model, drives};
-  }, py::arg("spec"), py::arg("actuators") = py::none(),
-        "load(spec, actuators=None) -> Model\n\nLoads a model: a built-in name (see builtin_models()), a .urdf file or a "
-        ".json DH file; actuators (as `armdyn eval --actuators`): the joints' drives, an actuator JSON file, a built-in "
-        "drive set's name (builtin_drives()) or 'urdf' (the URDF file's <dynamics damping friction>), kept as "
-        "model.drives for the drive_* functions. Raises armdyn.InputError / armdyn.ModelError with the loader's message.");
+    return PyModel{model, drives, segs};
+  }, py::arg("spec"), py::arg("actuators") = py::none(), py::arg("segments") = py::none(),
+        "load(spec, actuators=None, segments=None) -> Model\n\nLoads a model: a built-in name (see builtin_models()), a "
+        ".urdf file or a .json DH file; actuators (as `armdyn eval --actuators`): the joints' drives, an actuator JSON "
+        "file, a built-in drive set's name (builtin_drives()) or 'urdf' (the URDF file's <dynamics damping friction>), "
+        "kept as model.drives for the drive_* functions; segments (as `armdyn eval --segments`): a segment file "
+        "(docs/segments.md) whose links with mass_from_section get their section's mass and inertia, kept as "
+        "model.segments for segment_stresses and run_task. Raises armdyn.InputError / armdyn.ModelError with the "
+        "loader's message.");
   m.def("builtin_models", [] { return builtin_names(); }, "builtin_models() -> list[str]\n\nNames of the built-in models.");
 }
 

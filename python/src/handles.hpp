@@ -20,6 +20,7 @@
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/model/data.hpp"
+#include "armdyn/segments/segment.hpp"
 
 namespace armdyn::python {
 
@@ -29,6 +30,9 @@ namespace armdyn::python {
 struct PyModel {
   std::shared_ptr<const Model> model;
   std::shared_ptr<const drives::DriveSet> drives;
+  /// The segment file the model was loaded with (armdyn.load(..., segments=FILE)), its
+  /// mass_from_section already applied to `model`; null: none.
+  std::shared_ptr<const segments::SegmentSet> segments;
   const Model& get() const { return *model; }
 };
 
@@ -160,5 +164,7 @@ void bind_cartesian(py::module_& m);
 void bind_capability(py::module_& m);
 void bind_drives(py::module_& m);
 void bind_derivatives(py::module_& m);
+void bind_segments(py::module_& m);
+void bind_tasks(py::module_& m);
 
 }  // namespace armdyn::python

@@ -45,4 +45,6 @@ PYBIND11_MODULE(_armdyn, m) {
   armdyn::python::bind_capability(m);
   armdyn::python::bind_drives(m);
   armdyn::python::bind_derivatives(m);
+  armdyn::python::bind_segments(m);
+  armdyn::python::bind_tasks(m);
 }
