@@ -1,5 +1,6 @@
 #include "armdyn/io/trajectory_csv.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -33,17 +34,19 @@ std::vector<std::string_view> split(std::string_view line) {
 
 // "q12" -> (kQ, 12); -1 kind for any other name. The index is capped so that it cannot overflow.
 std::pair<int, long> joint_column(std::string_view name) {
-  if (name.size() < 2 || name.size() > 10 || name[1] < '1' || name[1] > '9') return {-1, 0};
+  if (name.size() < 2 || name[1] < '1' || name[1] > '9') return {-1, 0};
   int kind = -1;
   for (int k = 0; k < 4; ++k)
     if (name[0] == kPrefix[k]) kind = k;
   long index = 0;
   for (std::size_t i = 1; i < name.size(); ++i) {
     if (name[i] < '0' || name[i] > '9') return {-1, 0};
-    index = index * 10 + (name[i] - '0');
+    index = std::min(index * 10 + (name[i] - '0'), 1000000000L);
   }
   return {kind, index};
 }
+
+std::string joints(int n) { return std::to_string(n) + (n == 1 ? " joint" : " joints"); }
 
 class Parser {
  public:
@@ -69,7 +72,7 @@ class Parser {
       const auto [kind, index] = joint_column(name);
       if (kind < 0) continue;  // another column (tau1, energy, pos_x, ...): ignored
       if (index > dof_)
-        fail(1, shown + ": the model has " + std::to_string(dof_) + " joints (a trajectory of another model?)");
+        fail(1, shown + ": the model has " + joints(dof_) + " (a trajectory of another model?)");
       long& slot = column_[kind][static_cast<std::size_t>(index - 1)];
       if (slot >= 0) fail(1, shown + ": repeated");
       slot = static_cast<long>(c);
@@ -79,7 +82,7 @@ class Parser {
       for (int j = 0; j < dof_; ++j)
         if (column_[kind][static_cast<std::size_t>(j)] < 0)
           fail(1, std::string("no column '") + kPrefix[kind] + std::to_string(j + 1) + "' (a trajectory for " +
-                      std::to_string(dof_) + " joints needs t, q1..q" + std::to_string(dof_) + ", v1..v" +
+                      joints(dof_) + " needs t, q1..q" + std::to_string(dof_) + ", v1..v" +
                       std::to_string(dof_) + ", a1..a" + std::to_string(dof_) + ")");
     int jerks = 0;
     for (long c : column_[kJ]) jerks += c >= 0;
@@ -126,6 +129,8 @@ class Parser {
       name.assign(1, kPrefix[kind]);
       name += std::to_string(j + 1);
     }
+    if (ec == std::errc::result_out_of_range && ptr == end)
+      fail(line, name + ": must be finite (got " + printable(cell.substr(0, 40)) + ")");
     if (cell.empty() || ec != std::errc() || ptr != end)
       fail(line, name + ": '" + printable(cell.substr(0, 40)) + "' is not a number");
     if (!std::isfinite(x)) fail(line, name + ": must be finite (got " + printable(cell.substr(0, 40)) + ")");
