@@ -91,8 +91,7 @@ std::string summary_text(const Model& model, const drives::DriveSet& drives, con
   for (int j = 0; j < model.dof; ++j) {
     const auto [u, tu] = peak(c, c.voltage, j);
     const auto [i, ti] = peak(c, c.current, j);
-    const auto [p, tp] = peak(c, c.power, j);
-    (void)tp;
+    const double p = peak(c, c.power, j).first;
     double energy = 0;  // this motor's share: the trapezoid of its power
     for (std::size_t k = 1; k < c.t.size(); ++k)
       energy += 0.5 * (c.power(static_cast<Eigen::Index>(k - 1), j) + c.power(static_cast<Eigen::Index>(k), j)) *
