@@ -8,6 +8,8 @@
 //  - the energy column is the trapezoid of the summed power;
 //  - the P-n check flags the voltage line and the current line at their first times and passes a
 //    motion inside the envelope;
+//  - a simulated motion under a constant torque through the drives (rotors, viscous friction, eta 1)
+//    needs the motor current tau / (G Kt) at every sample, whatever the integration error;
 //  - joints without a DC motor are refused, naming the joint.
 #include <gtest/gtest.h>
 
@@ -17,6 +19,7 @@
 #include "armdyn/armdyn.hpp"
 #include "armdyn/drives/nominal_control.hpp"
 #include "armdyn/model/builder.hpp"
+#include "support/simulation_run.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn::drives {
@@ -246,6 +249,37 @@ TEST_F(Envelope, FlagsTheVoltageAndCurrentLinesAtTheirFirstTimes) {
 TEST_F(Envelope, PassesAMotionInside) {
   const SampledMotion m = motion({{1, 1}, {-5, 2}, {8, 0.5}, {0.1, 4.9}, {-9, -0.9}});
   EXPECT_TRUE(check_envelope(set, nominal_control(model, set, m)).empty());
+}
+
+// (M + G^2 Jm) a + c + B v = tau at every sample simulate writes, so tau_joint = rnea + B v =
+// tau - G^2 Jm a and tau_m = Jm G a + tau_joint / G = tau / G: the current is tau / (G Kt).
+TEST(NominalControl, SimulatedMotionNeedsTheTorqueThatDroveIt) {
+  const Model model = builtin_model("puma560").model;
+  std::vector<Drive> drives;
+  for (int j = 0; j < 6; ++j) {
+    Drive d = dc_drive(MotorType::kDc2);
+    d.gear_ratio = j % 2 ? -60.0 : 80.0;
+    d.viscous = 0.5 + j;
+    drives.push_back(d);
+  }
+  const DriveSet set(drives, model.joint_names, "test");
+  const VecX<double> tau = vec({5, -20, 8, 0.5, -0.3, 0.2});
+  sim::ConstantTorque source(tau);
+  sim::SimulationOptions o = sim::test_support::fixed_step(sim::Integrator::kRk4, 1e-3, 0.5, 0.01);
+  o.drives = &set;
+  const std::vector<sim::Sample> rows = sim::test_support::run(model, vec({0.1, -0.5, 0.8, 0.3, -0.2, 0.6}), source, o);
+  SampledMotion m;
+  for (const sim::Sample& r : rows) {
+    m.t.push_back(r.t);
+    m.q.push_back(r.q);
+    m.v.push_back(r.v);
+    m.a.push_back(r.a);
+  }
+  const NominalControl c = nominal_control(model, set, m);
+  ASSERT_EQ(c.current.rows(), 51);
+  EXPECT_GT(m.v.back().cwiseAbs().maxCoeff(), 0.1);  // it moved
+  for (Eigen::Index k = 0; k < c.current.rows(); ++k)
+    for (int j = 0; j < 6; ++j) EXPECT_NEAR(c.current(k, j), tau[j] / (drives[j].gear_ratio * 0.1), 1e-10) << k << " " << j;
 }
 
 TEST(NominalControl, RefusesJointsWithoutADcMotor) {
