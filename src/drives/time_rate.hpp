@@ -1,7 +1,7 @@
 #pragma once
 // A value with its time derivative along a motion, x + x' dt (dt^2 = 0): the scalar on which
-// nominal_control.cpp runs rnea to get d tau / dt exactly from (q, q', q'', q'''), by seeding q
-// with the rate q', q' with q'' and q'' with q'''. Private to src/drives/.
+// nominal_control.cpp runs rnea to get d tau / dt exactly from (q, q', q'', q'''): q carries the
+// rate q', q' the rate q'' and q'' the rate q'''. Private to src/drives/.
 #include <cmath>
 
 #include <Eigen/Core>
