@@ -1,8 +1,8 @@
 // `armdyn actuate` (docs/drives.md, "Nominal control"): on what `armdyn task` wrote for the PUMA 560
 // with the shipped motor file, the CSV's header exactly as the contract says and one row per
 // sample, values that agree with the library; --summary's peaks and P-n check (a violation named
-// with its first time); --plot's PNG; bad inputs (a joint without a motor, a malformed trajectory,
-// an unwritable destination) as one stderr line, exit 2, and no output file.
+// with its first time); --plot's PNG; bad inputs (a joint without a motor or with a hydraulic one,
+// a malformed trajectory, an unwritable destination) as one stderr line, exit 2, no output file.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -122,6 +122,12 @@ TEST_F(Actuate, BadInputsAreOneLineExit2) {
   const std::string partial = file("partial.json", R"({"joints": {"joint1": {)" + motor + R"(}, "joint3": {)" + motor + "}}}");
   expect_refused(run({"actuate", "craig3r", "--actuators", partial, "--trajectory", good, "--out", out}),
                  {"partial.json: joint 'joint2': no motor"}, out);
+  const std::string hydraulic = file(
+      "hydraulic.json", R"({"joints": {"joint1": {)" + motor + R"(}, "joint2": {"motor": {"type": "hydraulic3",
+      "piston_area": 1e-3, "moving_mass": 10, "bulk_modulus": 1e9, "volume": 1e-4, "flow_pressure_slope": 1e-11,
+      "valve_gain": 0.01}}, "joint3": {)" + motor + "}}}");
+  expect_refused(run({"actuate", "craig3r", "--actuators", hydraulic, "--trajectory", good, "--out", out}),
+                 {"hydraulic.json: joint 'joint2': a hydraulic3 actuator: nominal control inverts DC motors only"}, out);
   const std::string all = file("all.json", R"({"joints": {"joint1": {)" + motor + R"(}, "joint2": {)" + motor +
                                                R"(}, "joint3": {)" + motor + "}}}");
   ASSERT_EQ(run({"actuate", "craig3r", "--actuators", all, "--trajectory", good, "--out", out}).status, 0);
