@@ -21,7 +21,6 @@ max_len() {
 dictionary() {
   case $1 in
     urdf) echo fuzz/urdf.dict ;;
-    trajectory_csv) echo fuzz/csv.dict ;;
     *) echo fuzz/json.dict ;;
   esac
 }
