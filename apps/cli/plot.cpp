@@ -85,13 +85,15 @@ std::string plot_script_path(const std::string& script) {
 }
 
 void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
-                     const std::vector<std::string>& joint_names, const std::string& script_name) {
+                     const std::vector<std::string>& joint_names, const std::string& script_name,
+                     const std::vector<std::string>& extra_args) {
   const std::string script = plot_script_path(script_name);
   const std::string tmp = png.staging_path();
   // The script's messages: a scratch file, removed when done (or interrupted).
   OutputFile log((fs::temp_directory_path() / "armdyn_plot.log").string(), "--plot");
   std::vector<std::string> args = {python(), script, csv, tmp, "--title=" + title};
   for (const std::string& name : joint_names) args.push_back("--joint-name=" + name);  // "=": names may start with '-'
+  args.insert(args.end(), extra_args.begin(), extra_args.end());
   const int status = run(args, log.staging_path());
   const std::string why = last_line(log.staging_path());
   if (status != 0) {

@@ -1,0 +1,213 @@
+#include "armdyn/drives/nominal_control.hpp"
+
+#include <cmath>
+#include <numbers>
+
+#include "armdyn/core/error.hpp"
+#include "armdyn/drives/drive_dynamics.hpp"
+#include "armdyn/dynamics/rnea_impl.hpp"
+#include "time_rate.hpp"
+
+namespace armdyn::drives {
+namespace {
+
+constexpr double kRpmPerRadPerSecond = 60.0 / (2.0 * std::numbers::pi);
+
+bool is_dc(const Drive& d) {
+  return d.motor && (d.motor->type == MotorType::kDc2 || d.motor->type == MotorType::kDc3);
+}
+
+// d f(v) / dt = f'(v) a for the exact-sign friction of friction.hpp (v != 0; at rest the rate of
+// the set-valued friction reads as B a).
+double friction_rate(const Drive& d, double v, double a) {
+  double rate = d.viscous * a;
+  if (v != 0 && d.stribeck_velocity > 0) {
+    const bool positive = v > 0;
+    const double tc = positive ? d.coulomb_positive : d.coulomb_negative;
+    const double ts = positive ? d.breakaway_positive() : d.breakaway_negative();
+    const double x = std::abs(v) / d.stribeck_velocity;
+    // s(v) L(|v|): d/dt = s(v) L'(|v|) s(v) a = L'(|v|) a.
+    rate += (ts - tc) * std::exp(-x * x) * (-2.0 * x / d.stribeck_velocity) * a;
+  }
+  return rate;
+}
+
+// The time derivative of motor_torque along the motion (the same branch as motor_torque).
+double motor_torque_rate(const Drive& d, double tau_joint, double tau_joint_rate, double v, double jerk) {
+  const double G = d.gear_ratio;
+  const bool driving = tau_joint * v >= 0;
+  return d.rotor_inertia * G * jerk + (driving ? tau_joint_rate / (G * d.efficiency) : tau_joint_rate * d.efficiency / G);
+}
+
+void check_sample_sizes(const SampledMotion& m, int dof) {
+  const std::size_t n = m.t.size();
+  if (m.q.size() != n || m.v.size() != n || m.a.size() != n || (m.has_jerk() && m.jerk.size() != n))
+    throw InputError("nominal control: the motion's q, v, a (and jerk) need one entry per time");
+  for (std::size_t k = 0; k < n; ++k) {
+    check_size(m.q[k], dof, "q");
+    check_size(m.v[k], dof, "v");
+    check_size(m.a[k], dof, "a");
+    if (m.has_jerk()) check_size(m.jerk[k], dof, "jerk");
+    if (k > 0 && !(m.t[k] > m.t[k - 1]))
+      throw InputError("nominal control: the times must increase strictly (sample " + std::to_string(k) + ")");
+  }
+}
+
+}  // namespace
+
+MotorSample dc_motor_sample(const Drive& drive, double tau_joint, double v, double a, double current_rate) {
+  if (!is_dc(drive)) throw InputError("nominal control: the drive has no DC motor");
+  const DcMotor& m = drive.motor->dc;
+  MotorSample s;
+  s.torque = motor_torque(drive, tau_joint, v, a);
+  s.current = s.torque / m.torque_constant;
+  const double omega = drive.gear_ratio * v;  // the motor's speed, rad/s
+  s.voltage = m.resistance * s.current + m.back_emf_constant * omega;  // [VP] (3.9.6)
+  if (drive.motor->type == MotorType::kDc3) s.voltage += m.inductance * current_rate;  // [VP] (3.9.2c)
+  s.power = s.voltage * s.current;
+  s.speed_rpm = omega * kRpmPerRadPerSecond;
+  return s;
+}
+
+void check_nominal_drives(const Model& model, const DriveSet& drives) {
+  check_drives(model, drives);
+  if (drives.empty())
+    throw InputError("nominal control needs a DC motor on every joint of '" + model.name + "' (no drives given)");
+  for (int j = 0; j < drives.size(); ++j) {
+    const Drive& d = drives[j];
+    const std::string where = drives.source() + ": joint '" + drives.names()[static_cast<std::size_t>(j)] + "': ";
+    if (!d.motor) throw InputError(where + "no motor (nominal control needs a dc2 or dc3 motor on every joint)");
+    if (!is_dc(d))
+      throw InputError(where + "a " + to_string(d.motor->type) +
+                       " actuator: nominal control inverts DC motors only (dc2, dc3)");
+  }
+}
+
+NominalControl nominal_control(const Model& model, const DriveSet& drives, const SampledMotion& motion) {
+  check_nominal_drives(model, drives);
+  const int n = model.dof;
+  check_sample_sizes(motion, n);
+  const auto rows = static_cast<Eigen::Index>(motion.size());
+  NominalControl out;
+  out.t = motion.t;
+  for (MatX<double>* m : {&out.voltage, &out.current, &out.power, &out.motor_speed_rpm, &out.motor_torque})
+    m->setZero(rows, n);
+  out.energy.setZero(rows);
+
+  Data data(model);
+  MatX<double> tau_joint(rows, n), current_rate = MatX<double>::Zero(rows, n);
+  for (Eigen::Index k = 0; k < rows; ++k) {
+    const auto s = static_cast<std::size_t>(k);
+    const VecX<double>& rigid = rnea(model, data, motion.q[s], motion.v[s], motion.a[s]);
+    for (int j = 0; j < n; ++j) {
+      const double tau = rigid[j] + friction_torque(drives[j], motion.v[s][j], Sign::kExact, drives.smoothing_velocity());
+      tau_joint(k, j) = tau;
+      out.motor_torque(k, j) = motor_torque(drives[j], tau, motion.v[s][j], motion.a[s][j]);
+      out.current(k, j) = out.motor_torque(k, j) / drives[j].motor->dc.torque_constant;
+    }
+  }
+
+  // di/dt: exact from the jerk (rnea on TimeRate), else [VP]'s backward difference.
+  if (motion.has_jerk()) {
+    const ModelTpl<TimeRate> rate_model = model.cast<TimeRate>();
+    DataTpl<TimeRate> rate_data(rate_model);
+    VecX<TimeRate> q(n), v(n), a(n);
+    for (Eigen::Index k = 0; k < rows; ++k) {
+      const auto s = static_cast<std::size_t>(k);
+      for (int j = 0; j < n; ++j) {
+        q[j] = TimeRate(motion.q[s][j], motion.v[s][j]);
+        v[j] = TimeRate(motion.v[s][j], motion.a[s][j]);
+        a[j] = TimeRate(motion.a[s][j], motion.jerk[s][j]);
+      }
+      const VecX<TimeRate>& tau = rnea(rate_model, rate_data, q, v, a);
+      for (int j = 0; j < n; ++j) {
+        const Drive& d = drives[j];
+        const double vj = motion.v[s][j], aj = motion.a[s][j];
+        const double tau_rate = tau[j].rate + friction_rate(d, vj, aj);
+        current_rate(k, j) = motor_torque_rate(d, tau_joint(k, j), tau_rate, vj, motion.jerk[s][j]) /
+                             d.motor->dc.torque_constant;
+      }
+    }
+  } else if (rows > 1) {
+    for (Eigen::Index k = 0; k < rows; ++k) {
+      const Eigen::Index from = k == 0 ? 0 : k - 1, to = k == 0 ? 1 : k;
+      const double dt = motion.t[static_cast<std::size_t>(to)] - motion.t[static_cast<std::size_t>(from)];
+      current_rate.row(k) = (out.current.row(to) - out.current.row(from)) / dt;
+    }
+  }
+
+  for (Eigen::Index k = 0; k < rows; ++k) {
+    const auto s = static_cast<std::size_t>(k);
+    for (int j = 0; j < n; ++j) {
+      const MotorSample m =
+          dc_motor_sample(drives[j], tau_joint(k, j), motion.v[s][j], motion.a[s][j], current_rate(k, j));
+      out.voltage(k, j) = m.voltage;
+      out.power(k, j) = m.power;
+      out.motor_speed_rpm(k, j) = m.speed_rpm;
+    }
+    if (k > 0)  // the trapezoid of the total electrical power
+      out.energy[k] = out.energy[k - 1] +
+                      0.5 * (out.power.row(k - 1).sum() + out.power.row(k).sum()) * (motion.t[s] - motion.t[s - 1]);
+  }
+  return out;
+}
+
+double MotorEnvelope::allowed_torque(double omega) const {
+  double allowed = current_torque;
+  if (std::isfinite(stall_torque)) allowed = std::min(allowed, stall_torque * (1.0 - std::abs(omega) / no_load_speed));
+  return allowed;
+}
+
+MotorEnvelope motor_envelope(const DcMotor& m) {
+  MotorEnvelope e;
+  if (std::isfinite(m.max_voltage)) {
+    e.stall_torque = m.torque_constant * m.max_voltage / m.resistance;
+    e.no_load_speed = m.max_voltage / m.back_emf_constant;
+  }
+  if (std::isfinite(m.max_current)) e.current_torque = m.torque_constant * m.max_current;
+  return e;
+}
+
+const char* to_string(EnvelopeViolation::Limit limit) {
+  return limit == EnvelopeViolation::Limit::kVoltage ? "voltage" : "current";
+}
+
+std::vector<EnvelopeViolation> check_envelope(const DriveSet& drives, const NominalControl& control) {
+  std::vector<EnvelopeViolation> out;
+  const Eigen::Index rows = control.motor_torque.rows();
+  for (int j = 0; j < drives.size() && j < control.motor_torque.cols(); ++j) {
+    if (!is_dc(drives[j])) continue;
+    const MotorEnvelope e = motor_envelope(drives[j].motor->dc);
+    for (const auto limit : {EnvelopeViolation::Limit::kVoltage, EnvelopeViolation::Limit::kCurrent}) {
+      EnvelopeViolation v;
+      v.joint = j;
+      v.limit = limit;
+      double worst_excess = 0;
+      for (Eigen::Index k = 0; k < rows; ++k) {
+        const double torque = std::abs(control.motor_torque(k, j));
+        const double rpm = std::abs(control.motor_speed_rpm(k, j));
+        const double omega = rpm / kRpmPerRadPerSecond;
+        double line = e.current_torque;
+        if (limit == EnvelopeViolation::Limit::kVoltage) {
+          if (!std::isfinite(e.stall_torque)) break;
+          line = e.stall_torque * (1.0 - omega / e.no_load_speed);
+        } else if (!std::isfinite(line)) {
+          break;
+        }
+        if (!(torque > line)) continue;
+        if (v.samples++ == 0) v.first_t = control.t[static_cast<std::size_t>(k)];
+        if (torque - line > worst_excess || v.samples == 1) {
+          worst_excess = torque - line;
+          v.worst_t = control.t[static_cast<std::size_t>(k)];
+          v.worst_torque = torque;
+          v.worst_speed_rpm = rpm;
+          v.worst_allowed = line;
+        }
+      }
+      if (v.samples > 0) out.push_back(v);
+    }
+  }
+  return out;
+}
+
+}  // namespace armdyn::drives
