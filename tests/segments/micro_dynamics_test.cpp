@@ -148,7 +148,7 @@ Cantilever random_arm(int n, std::mt19937& rng) {
   std::string parent = "base";
   for (int i = 0; i < n; ++i) {
     JointSpec j;
-    j.name = "j" + std::to_string(i + 1);
+    j.name = std::string("j").append(std::to_string(i + 1));
     j.type = u(rng) > 0.6 && i > 0 ? JointType::kPrismatic : JointType::kRevolute;
     j.axis = vec();
     Vec3<double> p = vec();
