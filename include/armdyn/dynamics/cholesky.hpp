@@ -60,7 +60,21 @@ template <class S> void cholesky_solve(const MatX<S>& L, const VecX<S>& inv_diag
   for (int i = n - 1; i >= 0; --i) {
     const S* const li = l + i * ld;
     S s = y[i];
-    for (int k = i + 1; k < n; ++k) s -= li[k] * y[k];
+    int k = i + 1;
+    if (n - k >= 8) {
+      // Four partial sums, so that the dot product is not one chain of dependent additions (the
+      // same number of operations: three products start sums, three additions join them).
+      S s1 = li[k + 1] * y[k + 1], s2 = li[k + 2] * y[k + 2], s3 = li[k + 3] * y[k + 3];
+      s -= li[k] * y[k];
+      for (k += 4; k + 4 <= n; k += 4) {
+        s -= li[k] * y[k];
+        s1 += li[k + 1] * y[k + 1];
+        s2 += li[k + 2] * y[k + 2];
+        s3 += li[k + 3] * y[k + 3];
+      }
+      s -= (s1 + s2) + s3;
+    }
+    for (; k < n; ++k) s -= li[k] * y[k];
     y[i] = s * inv_diag[i];
   }
 }
