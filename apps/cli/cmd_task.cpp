@@ -40,24 +40,6 @@ struct TaskOptions {
   bool summary = false, period_given = false;
 };
 
-// The task's start: q given, or the pose reached by inverse kinematics from q_guess.
-VecX<double> initial_q(const Model& model, int frame, const tasks::Task& task) {
-  const tasks::InitialState& init = task.initial;
-  if (init.q) return *init.q;
-  if (!init.position) throw InputError(task.source + ": initial: neither \"q\" nor \"position\" given");
-  tasks::IkTarget target;
-  target.p = *init.position;
-  target.orientation = init.orientation ? tasks::OrientationMode::kFull : tasks::OrientationMode::kFree;
-  if (init.orientation) target.R = *init.orientation;
-  const VecX<double> guess = init.q_guess ? *init.q_guess : VecX<double>::Zero(model.dof);
-  if (tasks::block_rows(target.orientation, false) > model.dof)
-    throw InputError(task.source + ": initial.orientation: a full orientation needs at least 6 joints; model '" +
-                     model.name + "' has " + std::to_string(model.dof));
-  const tasks::IkResult r = tasks::inverse_kinematics(model, frame, target, guess);
-  if (!r.converged) throw InputError(task.source + ": initial.position: " + r.message);
-  return r.q;
-}
-
 // Every segment's block must fit the arm: refused before any work, naming the segment.
 void check_blocks(const Model& model, const tasks::Task& task, const tasks::TaskMotion& motion) {
   for (std::size_t k = 0; k < motion.segment_count(); ++k) {
@@ -128,7 +110,7 @@ int run_task_command(const TaskOptions& o) {
                      "' (frames: " + join(names) + ")");
   }
   if (task.payload) model = with_task_payload(model, frame, *task.payload, task.source);
-  const VecX<double> q0 = initial_q(model, frame, task);
+  const VecX<double> q0 = task_initial_q(model, frame, task);
   Data data(model);
   forward_kinematics(model, data, q0);
   const Transform<double> X0 = data.oMf[static_cast<std::size_t>(frame)];

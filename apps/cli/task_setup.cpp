@@ -6,6 +6,8 @@
 #include <utility>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/tasks/blocks.hpp"
+#include "armdyn/tasks/inverse_kinematics.hpp"
 
 namespace armdyn::cli {
 
@@ -95,6 +97,24 @@ tasks::ReferencePath task_path(const Model& model, const tasks::Task& task, task
       }
   };
   return path;
+}
+
+// The task's start: q given, or the pose reached by inverse kinematics from q_guess.
+VecX<double> task_initial_q(const Model& model, int frame, const tasks::Task& task) {
+  const tasks::InitialState& init = task.initial;
+  if (init.q) return *init.q;
+  if (!init.position) throw InputError(task.source + ": initial: neither \"q\" nor \"position\" given");
+  tasks::IkTarget target;
+  target.p = *init.position;
+  target.orientation = init.orientation ? tasks::OrientationMode::kFull : tasks::OrientationMode::kFree;
+  if (init.orientation) target.R = *init.orientation;
+  const VecX<double> guess = init.q_guess ? *init.q_guess : VecX<double>::Zero(model.dof);
+  if (tasks::block_rows(target.orientation, false) > model.dof)
+    throw InputError(task.source + ": initial.orientation: a full orientation needs at least 6 joints; model '" +
+                     model.name + "' has " + std::to_string(model.dof));
+  const tasks::IkResult r = tasks::inverse_kinematics(model, frame, target, guess);
+  if (!r.converged) throw InputError(task.source + ": initial.position: " + r.message);
+  return r.q;
 }
 
 }  // namespace armdyn::cli

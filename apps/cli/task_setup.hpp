@@ -47,4 +47,8 @@ Model with_task_payload(const Model& model, int frame, const Payload& payload, c
 /// the segment starts (TaskMotion::restart_joint).
 tasks::ReferencePath task_path(const Model& model, const tasks::Task& task, tasks::TaskMotion& motion);
 
+/// The task's start: its "q", or the joint positions that reach its "position" (and
+/// "orientation") by inverse kinematics from "q_guess"; InputError naming `task.source` otherwise.
+VecX<double> task_initial_q(const Model& model, int frame, const tasks::Task& task);
+
 }  // namespace armdyn::cli
