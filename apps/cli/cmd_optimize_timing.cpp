@@ -99,8 +99,8 @@ std::string csv_text(const tasks::TimingSolution& s) {
     const auto r = static_cast<Eigen::Index>(k);
     text += shortest(s.t[k]) + "," + number(s.lambda[k]);
     for (const VecX<double>* x : {&s.q[k], &s.v[k], &s.a[k]})
-      for (Eigen::Index j = 0; j < n; ++j) text += "," + number((*x)[j]);
-    for (Eigen::Index j = 0; j < n; ++j) text += "," + number(s.voltage(r, j));
+      for (Eigen::Index j = 0; j < n; ++j) text.append(",").append(number((*x)[j]));
+    for (Eigen::Index j = 0; j < n; ++j) text.append(",").append(number(s.voltage(r, j)));
     text += "," + number(s.energy[r]) + "\n";
   }
   return text;
