@@ -32,7 +32,6 @@ def test_install_component_python_imports_from_the_prefix(tmp_path):
 
 @pytest.mark.parametrize("missing, message", [
     ("-DCMAKE_DISABLE_FIND_PACKAGE_pybind11=ON", "armdyn: pybind11 not found (Debian: pybind11-dev); the Python module is off"),
-    ("-DCMAKE_DISABLE_FIND_PACKAGE_TBB=ON", "armdyn: TBB not found (Debian: libtbb-dev); the Python module is off"),
 ])
 def test_the_project_configures_without_the_modules_dependencies(tmp_path, missing, message):
     source = os.environ.get("ARMDYN_SOURCE_DIR")
