@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "armdyn/tasks/task_path.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/load.hpp"
 #include "armdyn/io/task_json.hpp"
@@ -123,7 +124,7 @@ int run_task_command(const TaskOptions& o) {
   ro.dt = o.dt;
   ro.output_period = o.period_given ? o.output_period : 0.0;
   tasks::check_run_options(ro, motion.duration(), "--dt", "--output-period");
-  const tasks::ReferencePath path = task_path(model, task, motion);
+  const tasks::ReferencePath path = tasks::reference_path(model, task, motion);
   std::vector<double> jumps = path.breakpoints;  // where the nominal acceleration may jump: the end too
   jumps.push_back(path.duration);
   tasks::TaskTable table(task_columns(model, frame, task, with, segs, jumps));

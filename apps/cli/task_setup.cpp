@@ -79,26 +79,6 @@ Model with_task_payload(const Model& model, int frame, const Payload& payload, c
   }
 }
 
-tasks::ReferencePath task_path(const Model& model, const tasks::Task& task, tasks::TaskMotion& motion) {
-  tasks::ReferencePath path;
-  path.duration = motion.duration();
-  path.sample = [&motion](double t, tasks::TaskReference& r) { motion.sample(t, r); };
-  path.breakpoints = motion.breakpoints();
-  // Each segment's prescribed joint starts from where the arm is as the segment starts.
-  std::vector<std::pair<double, std::size_t>> restarts;
-  for (std::size_t k = 1; k < motion.segment_count() && k < task.segments.size(); ++k)
-    if (task.segments[k].joint) restarts.emplace_back(motion.segment_start(k), k);
-  if (restarts.empty()) return path;
-  path.on_breakpoint = [&motion, &task, &model, restarts](double t, const VecX<double>& q, const VecX<double>&) {
-    for (const auto& [start, k] : restarts)
-      if (std::abs(t - start) <= 1e-9 * std::max(1.0, std::abs(start))) {
-        const int j = model.joint_index(task.segments[k].joint->name);
-        if (j >= 0) motion.restart_joint(k, q[j]);
-      }
-  };
-  return path;
-}
-
 // The task's start: q given, or the pose reached by inverse kinematics from q_guess.
 VecX<double> task_initial_q(const Model& model, int frame, const tasks::Task& task) {
   const tasks::InitialState& init = task.initial;

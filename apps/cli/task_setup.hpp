@@ -42,11 +42,6 @@ std::vector<std::unique_ptr<tasks::ColumnProducer>> task_columns(const Model& mo
 /// "payload" when it is not physical.
 Model with_task_payload(const Model& model, int frame, const Payload& payload, const std::string& source);
 
-/// The runner's path along `motion`: sampled, with its breakpoints (segment starts, profile
-/// corners), and with the prescribed joint of each segment restarted from the arm's value as
-/// the segment starts (TaskMotion::restart_joint).
-tasks::ReferencePath task_path(const Model& model, const tasks::Task& task, tasks::TaskMotion& motion);
-
 /// The task's start: its "q", or the joint positions that reach its "position" (and
 /// "orientation") by inverse kinematics from "q_guess"; InputError naming `task.source` otherwise.
 VecX<double> task_initial_q(const Model& model, int frame, const tasks::Task& task);

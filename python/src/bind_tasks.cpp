@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "armdyn/tasks/task_path.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
@@ -58,27 +59,6 @@ void check_blocks(const Model& model, const tasks::Task& task, const tasks::Task
                        ": the adjustment block " + tasks::block_name(mode, joint) + " needs at least " +
                        std::to_string(rows) + " joints; model '" + model.name + "' has " + std::to_string(model.dof));
   }
-}
-
-// The reference path: sampled, its breakpoints, and each segment's prescribed joint restarted from
-// the arm's value as the segment starts.
-tasks::ReferencePath reference_path(const Model& model, const tasks::Task& task, tasks::TaskMotion& motion) {
-  tasks::ReferencePath path;
-  path.duration = motion.duration();
-  path.sample = [&motion](double t, tasks::TaskReference& r) { motion.sample(t, r); };
-  path.breakpoints = motion.breakpoints();
-  std::vector<std::pair<double, std::size_t>> restarts;
-  for (std::size_t k = 1; k < motion.segment_count() && k < task.segments.size(); ++k)
-    if (task.segments[k].joint) restarts.emplace_back(motion.segment_start(k), k);
-  if (restarts.empty()) return path;
-  path.on_breakpoint = [&motion, &task, &model, restarts](double t, const VecX<double>& q, const VecX<double>&) {
-    for (const auto& [start, k] : restarts)
-      if (std::abs(t - start) <= 1e-9 * std::max(1.0, std::abs(start))) {
-        const int j = model.joint_index(task.segments[k].joint->name);
-        if (j >= 0) motion.restart_joint(k, q[j]);
-      }
-  };
-  return path;
 }
 
 py::dict summary_dict(const tasks::RunSummary& s) {
@@ -149,7 +129,7 @@ py::dict run(const PyModel& py_model, const std::string& text, const std::string
   options.dt = dt;
   options.output_period = output_period;
   tasks::check_run_options(options, motion.duration(), "run_task: dt", "run_task: output_period");
-  const tasks::ReferencePath path = reference_path(model, task, motion);
+  const tasks::ReferencePath path = tasks::reference_path(model, task, motion);
   std::vector<std::unique_ptr<tasks::ColumnProducer>> producers;
   producers.push_back(tasks::motion_columns(model.dof));
   if (with.stresses) {
