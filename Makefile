@@ -52,7 +52,9 @@ bench: deps
 LAUNCHER := $(if $(shell command -v ccache 2>/dev/null),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 SANITIZE_DIR := build-sanitize
-SANITIZE_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# -g1: line tables and function names, all that the sanitizers' stack traces need, built faster
+# and smaller than with a full -g.
+SANITIZE_FLAGS := -O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 # Tests left out under the sanitizers (the allocation-counting tests run: their replaced
 # operator new calls malloc, which AddressSanitizer checks as any other):
 #   Eval.*Over*Memory*, Eval.*Gigabytes  run the CLI with its address space capped (RLIMIT_AS,
