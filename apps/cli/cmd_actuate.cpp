@@ -1,8 +1,9 @@
 // `armdyn actuate MODEL --actuators F --trajectory T.csv --out OUT.csv [--plot F.png] [--summary]`:
 // the nominal control ([VP] §3.10) of a joint motion, i.e. the voltages, currents, powers, motor
-// speeds and torques of the joints' DC motors that realise it (drives/nominal_control.hpp), as
-// CSV through OutputFile (never half written), optionally with the P-n diagram of every motor
-// over its catalogue envelope ([VP] ch. 5) as PNG and a summary with the envelope check on stderr.
+// speeds and torques of the joints' DC motors (the valve currents, hydraulic powers, piston speeds
+// and forces of their cylinders) that realise it (drives/nominal_control.hpp), as CSV through
+// OutputFile (never half written), optionally with the P-n diagram of every motor over its
+// catalogue envelope ([VP] ch. 5) as PNG and a summary with the envelope check on stderr.
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -59,11 +60,32 @@ std::pair<double, double> peak(const drives::NominalControl& c, const MatX<doubl
   return {value, c.t[static_cast<std::size_t>(k)]};
 }
 
+bool is_cylinder(const drives::Drive& d) {
+  return d.motor->type == drives::MotorType::kHydraulic3 || d.motor->type == drives::MotorType::kHydraulic5;
+}
+
+// A cylinder's valve current against its max_current (the input's saturation).
+std::string valve_text(const std::string& name, double max_current, const drives::NominalControl& c, Eigen::Index j) {
+  if (!std::isfinite(max_current)) return "    " + name + ": a cylinder without max_current, nothing to check\n";
+  int samples = 0;
+  double first = 0;
+  for (Eigen::Index k = 0; k < c.voltage.rows(); ++k)
+    if (std::abs(c.voltage(k, j)) > max_current && samples++ == 0) first = c.t[static_cast<std::size_t>(k)];
+  if (samples == 0) return "    " + name + ": the valve current stays within max_current\n";
+  return "    " + name + ": VIOLATION of the valve's max_current " + human(max_current, 4) + " A from t = " +
+         shortest(first) + " s (" + std::to_string(samples) + " samples; peak " + human(peak(c, c.voltage, j).first, 4) +
+         " A: the valve saturates)\n";
+}
+
 std::string envelope_text(const drives::DriveSet& drives, const drives::NominalControl& c) {
   const std::vector<drives::EnvelopeViolation> violations = drives::check_envelope(drives, c);
   std::string text = "  P-n check (|motor torque| against the catalogue envelope at |motor speed|):\n";
   for (int j = 0; j < drives.size(); ++j) {
     const std::string& name = drives.names()[static_cast<std::size_t>(j)];
+    if (is_cylinder(drives[j])) {
+      text += valve_text(name, drives[j].motor->hydraulic.max_current, c, j);
+      continue;
+    }
     const drives::MotorEnvelope e = drives::motor_envelope(drives[j].motor->dc);
     if (!std::isfinite(e.stall_torque) && !std::isfinite(e.current_torque)) {
       text += "    " + name + ": no max_voltage or max_current given, nothing to check\n";
@@ -100,14 +122,23 @@ std::string summary_text(const Model& model, const drives::DriveSet& drives, con
                     human(u, 6), shortest(tu), human(i, 6), shortest(ti), human(p, 6), human(energy, 6)});
   }
   text += format_table(rows, {false, false, true, true, true, true, true, true});
-  text += "  electrical energy " + human(c.energy[c.energy.size() - 1], 6) + " J (negative power: returned by the motors)\n";
+  bool cylinders = false;
+  for (int j = 0; j < drives.size(); ++j) cylinders = cylinders || is_cylinder(drives[j]);
+  text += std::string(cylinders ? "  energy (electrical and hydraulic) " : "  electrical energy ") +
+          human(c.energy[c.energy.size() - 1], 6) + " J (negative power: returned by the actuators)\n";
+  if (cylinders) text += "  cylinders: u and i are the valve current (A), power the hydraulic power p Q (W)\n";
   return text + envelope_text(drives, c);
 }
 
-// The plotting script's --envelope=STALL:NO_LOAD_RPM:CURRENT_TORQUE per motor ("inf": no line).
+// The plotting script's --envelope=STALL:NO_LOAD_RPM:CURRENT_TORQUE per motor ("inf": no line),
+// --envelope=cylinder for a cylinder (its force against its piston speed, no envelope).
 std::vector<std::string> envelope_args(const drives::DriveSet& drives) {
   std::vector<std::string> out;
   for (int j = 0; j < drives.size(); ++j) {
+    if (is_cylinder(drives[j])) {
+      out.push_back("--envelope=cylinder");
+      continue;
+    }
     const drives::MotorEnvelope e = drives::motor_envelope(drives[j].motor->dc);
     const double rpm = e.no_load_speed * 60.0 / (2.0 * std::numbers::pi);
     out.push_back("--envelope=" + number(e.stall_torque) + ":" + number(rpm) + ":" + number(e.current_torque));
@@ -162,10 +193,12 @@ int run_actuate_command(const ActuateOptions& o) {
 Command add_actuate_command(CLI::App& app) {
   auto o = std::make_shared<ActuateOptions>();
   CLI::App* sub = app.add_subcommand(
-      "actuate", "Nominal control: the motor voltages, currents and powers that realise a joint motion, as CSV");
+      "actuate",
+      "Nominal control: the motor voltages (valve currents), currents and powers that realise a joint motion, as CSV");
   sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
   sub->add_option("--actuators", o->actuators,
-                  "the joints' drives with a dc2 or dc3 motor on every joint (an actuator JSON file, docs/drives.md)")
+                  "the joints' drives with a motor on every joint: dc2, dc3, or a hydraulic3 or hydraulic5 cylinder "
+                  "on a prismatic joint (an actuator JSON file, docs/drives.md)")
       ->type_name("FILE")
       ->required();
   sub->add_option("--trajectory", o->trajectory,
@@ -174,11 +207,15 @@ Command add_actuate_command(CLI::App& app) {
       ->required();
   sub->add_option("--out", o->out,
                   "CSV file to write: t, then per joint k u<k>, i<k>, power<k>, motor_speed<k> (rpm), "
-                  "motor_torque<k>, then energy ('-': stdout)")
+                  "motor_torque<k>, then energy ('-': stdout); for a cylinder u<k> = i<k> is the valve current, "
+                  "power<k> p Q, motor_speed<k> the piston speed (m/s), motor_torque<k> its force (N)")
       ->required();
-  sub->add_option("--plot", o->plot, "PNG file: the P-n (torque-speed) diagram of every motor over its envelope");
+  sub->add_option("--plot", o->plot,
+                  "PNG file: the P-n (torque-speed) diagram of every motor over its envelope (a cylinder's "
+                  "force-speed points)");
   sub->add_flag("--summary", o->summary,
-                "print peak voltage, current and power and the energy per motor, and the P-n envelope check, on stderr");
+                "print peak voltage, current and power and the energy per motor, and the P-n envelope check "
+                "(a cylinder's valve current against max_current), on stderr");
   return Command{sub, [o] { return run_actuate_command(*o); }};
 }
 

@@ -8,7 +8,8 @@ The CSV has the header t,u1,i1,power1,motor_speed1,motor_torque1,...,energy. One
 the points (|motor speed| in rpm, |motor torque| in N m) of the motion, and the catalogue envelope
 of Vukobratovic and Potkonjak's P-n diagrams: the line from the stall torque at rest down to the
 no-load speed (the voltage limit) and the horizontal line of the current limit. One --envelope
-per motor, in order; "inf" leaves a line out. Shipped with armdyn (installed as
+per motor, in order; "inf" leaves a line out. --envelope=cylinder marks a hydraulic cylinder: its
+panel shows |piston force| in N against |piston speed| in m/s, without an envelope. Shipped with armdyn (installed as
 share/armdyn/plot_actuate.py); needs matplotlib (Debian python3-matplotlib).
 """
 import argparse
@@ -46,8 +47,10 @@ def main():
         ax.plot(speed, torque, color="tab:blue", linewidth=1.2, label="motion")
         top = max(torque, default=0.0)
         right = max(speed, default=0.0)
-        if j - 1 < len(args.envelopes):
-            stall, no_load, current = (float(x) for x in args.envelopes[j - 1].split(":"))
+        envelope = args.envelopes[j - 1] if j - 1 < len(args.envelopes) else ""
+        cylinder = envelope == "cylinder"
+        if envelope and not cylinder:
+            stall, no_load, current = (float(x) for x in envelope.split(":"))
             if math.isfinite(stall):
                 ax.plot([0, no_load], [stall, 0], color="tab:red", linewidth=1.5, label="voltage limit")
                 top, right = max(top, stall), max(right, no_load)
@@ -58,8 +61,8 @@ def main():
         ax.set_ylim(0, 1.1 * top or 1)
         name = args.joint_names[j - 1] if j - 1 < len(args.joint_names) else f"joint {j}"
         ax.set_title(name)
-        ax.set_xlabel("|motor speed| n [rpm]")
-        ax.set_ylabel("|motor torque| P [N m]")
+        ax.set_xlabel("|piston speed| [m/s]" if cylinder else "|motor speed| n [rpm]")
+        ax.set_ylabel("|piston force| [N]" if cylinder else "|motor torque| P [N m]")
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper right", fontsize="small")
     for k in range(n, rows * cols):

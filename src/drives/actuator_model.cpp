@@ -1,5 +1,6 @@
 #include "armdyn/drives/actuator_model.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "armdyn/core/error.hpp"
@@ -92,8 +93,16 @@ MatX<double> ActuatorModel::T() const {
   return t;
 }
 
+double ActuatorModel::applied_input(double u, double v) const {
+  if (current_limit < kUnlimited) {
+    const double back_emf = dc.Ce * v, span = dc.R * current_limit;
+    u = std::clamp(u, back_emf - span, back_emf + span);
+  }
+  return saturate(u);
+}
+
 double ActuatorModel::current_or_pressure(VecIn<double> x, double u) const {
-  if (type == MotorType::kDc2) return (saturate(u) - dc.Ce * x[kVelocity]) / dc.R;
+  if (type == MotorType::kDc2) return (u - dc.Ce * x[kVelocity]) / dc.R;
   return x[2];
 }
 
@@ -116,6 +125,7 @@ ActuatorModel actuator_model(const Drive& drive, JointType joint, const std::str
       a.dc = joint_side_dc(drive);
       a.inertia = a.dc.J;
       a.input_limit = motor.dc.max_voltage;
+      a.current_limit = motor.dc.max_current;
       if (motor.type == MotorType::kDc3) dc3(a);
       else dc2(a);
       return a;

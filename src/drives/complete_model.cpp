@@ -40,7 +40,7 @@ void coupling_solve(const CompleteModel& cm, CompleteWorkspace& ws) {
   for (int j = 0; j < cm.dof(); ++j) ws.r[j] *= cm.actuator(j).inertia;
 }
 
-// x' = C x + D u_sat + F P with P from (3.8.9), after prepare(); u_sat = N(u) in ws.u.
+// x' = C x + D u + F P with P from (3.8.9), after prepare(); u (the applied inputs) in ws.u.
 void derivative(const CompleteModel& cm, CompleteWorkspace& ws, VecIn<double> x, VecX<double>& out) {
   const int n = cm.dof();
   for (int j = 0; j < n; ++j) {  // y = C x + D N(u), block by block
@@ -143,8 +143,9 @@ void saturate_inputs(const CompleteModel& cm, VecIn<double> u, VecX<double>& out
 
 const VecX<double>& state_derivative(const CompleteModel& cm, CompleteWorkspace& ws, VecIn<double> x,
                                      VecIn<double> u) {
-  saturate_inputs(cm, u, ws.u);
+  check_size(u, cm.dof(), "u");
   prepare(cm, ws, x);
+  for (int j = 0; j < cm.dof(); ++j) ws.u[j] = cm.actuator(j).applied_input(u[j], ws.v[j]);
   derivative(cm, ws, x, ws.xdot);
   return ws.xdot;
 }

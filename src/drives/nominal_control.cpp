@@ -4,6 +4,7 @@
 #include <numbers>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/drives/actuator_model.hpp"
 #include "armdyn/drives/drive_dynamics.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "time_rate.hpp"
@@ -53,6 +54,106 @@ void check_sample_sizes(const SampledMotion& m, int dof) {
   }
 }
 
+// [VP]'s backward difference (x_k - x_(k-1)) / (t_k - t_(k-1)) of a column sampled at t, the
+// forward difference at the first sample (0 for a single sample).
+VecX<double> difference_rate(const std::vector<double>& t, const VecX<double>& x) {
+  VecX<double> rate = VecX<double>::Zero(x.size());
+  for (Eigen::Index k = 0; k < x.size() && x.size() > 1; ++k) {
+    const Eigen::Index to = k == 0 ? 1 : k, from = to - 1;
+    rate[k] = (x[to] - x[from]) / (t[static_cast<std::size_t>(to)] - t[static_cast<std::size_t>(from)]);
+  }
+  return rate;
+}
+
+// d tau_joint / dt along a motion that carries its jerk (samples x joints): rnea on TimeRate, with
+// q carrying q', q' carrying q'' and q'' the jerk, plus the friction's rate.
+MatX<double> joint_torque_rate(const Model& model, const DriveSet& drives, const SampledMotion& motion) {
+  const int n = model.dof;
+  const ModelTpl<TimeRate> rate_model = model.cast<TimeRate>();
+  DataTpl<TimeRate> rate_data(rate_model);
+  VecX<TimeRate> q(n), v(n), a(n);
+  MatX<double> out(static_cast<Eigen::Index>(motion.size()), n);
+  for (std::size_t s = 0; s < motion.size(); ++s) {
+    for (int j = 0; j < n; ++j) {
+      q[j] = TimeRate(motion.q[s][j], motion.v[s][j]);
+      v[j] = TimeRate(motion.v[s][j], motion.a[s][j]);
+      a[j] = TimeRate(motion.a[s][j], motion.jerk[s][j]);
+    }
+    const VecX<TimeRate>& tau = rnea(rate_model, rate_data, q, v, a);
+    for (int j = 0; j < n; ++j)
+      out(static_cast<Eigen::Index>(s), j) = tau[j].rate + friction_rate(drives[j], motion.v[s][j], motion.a[s][j]);
+  }
+  return out;
+}
+
+// Joint j's DC motor (header): di/dt exact from tau_rate (the jerk's), else by difference_rate.
+void dc_joint(const Drive& d, int j, const SampledMotion& motion, const VecX<double>& tau, const MatX<double>& tau_rate,
+              NominalControl& out) {
+  const Eigen::Index rows = tau.size();
+  const double Kt = d.motor->dc.torque_constant;
+  for (Eigen::Index k = 0; k < rows; ++k) {
+    const auto s = static_cast<std::size_t>(k);
+    out.motor_torque(k, j) = motor_torque(d, tau[k], motion.v[s][j], motion.a[s][j]);
+    out.current(k, j) = out.motor_torque(k, j) / Kt;
+  }
+  VecX<double> current_rate(rows);
+  if (motion.has_jerk()) {
+    for (Eigen::Index k = 0; k < rows; ++k) {
+      const auto s = static_cast<std::size_t>(k);
+      current_rate[k] = motor_torque_rate(d, tau[k], tau_rate(k, j), motion.v[s][j], motion.jerk[s][j]) / Kt;
+    }
+  } else {
+    current_rate = difference_rate(motion.t, out.current.col(j));
+  }
+  for (Eigen::Index k = 0; k < rows; ++k) {
+    const auto s = static_cast<std::size_t>(k);
+    const MotorSample m = dc_motor_sample(d, tau[k], motion.v[s][j], motion.a[s][j], current_rate[k]);
+    out.voltage(k, j) = m.voltage;
+    out.power(k, j) = m.power;
+    out.motor_speed_rpm(k, j) = m.speed_rpm;
+  }
+}
+
+// Joint j's cylinder (header): [VP] (3.9.8) / (3.9.9) solved for the valve current, p' exact from
+// tau_rate (the jerk's), else by difference_rate; the higher rates by difference_rate.
+void hydraulic_joint(const Drive& d, int j, const SampledMotion& motion, const VecX<double>& tau,
+                     const MatX<double>& tau_rate, NominalControl& out) {
+  const HydraulicActuator& h = d.motor->hydraulic;
+  const Eigen::Index rows = tau.size();
+  const double A = h.piston_area, m = h.moving_mass;
+  const double compliance = h.volume / (4 * h.bulk_modulus), leak = h.flow_pressure_slope + h.leakage;
+  VecX<double> v(rows), a(rows), jerk(rows), p(rows), p1(rows);
+  for (Eigen::Index k = 0; k < rows; ++k) {
+    const auto s = static_cast<std::size_t>(k);
+    v[k] = motion.v[s][j];
+    a[k] = motion.a[s][j];
+    out.motor_torque(k, j) = m * a[k] + tau[k];  // A p, the piston's row
+    p[k] = out.motor_torque(k, j) / A;
+  }
+  if (motion.has_jerk()) {
+    for (Eigen::Index k = 0; k < rows; ++k) {
+      jerk[k] = motion.jerk[static_cast<std::size_t>(k)][j];
+      p1[k] = (m * jerk[k] + tau_rate(k, j)) / A;
+    }
+  } else {
+    jerk = difference_rate(motion.t, a);
+    p1 = difference_rate(motion.t, p);
+  }
+  const VecX<double> Q = compliance * p1 + A * v + leak * p;  // the continuity row
+  VecX<double> u;
+  if (d.motor->type == MotorType::kHydraulic3) {
+    u = Q / h.valve_gain;
+  } else {  // Q' and Q'' from the continuity row's derivatives, then the valve's row
+    const VecX<double> p2 = difference_rate(motion.t, p1), p3 = difference_rate(motion.t, p2);
+    const VecX<double> Q1 = compliance * p2 + A * a + leak * p1, Q2 = compliance * p3 + A * jerk + leak * p2;
+    u = (Q2 + h.valve_c2 * Q1 + h.valve_c1 * Q) / h.valve_gain;
+  }
+  out.voltage.col(j) = u;
+  out.current.col(j) = u;
+  out.power.col(j) = p.cwiseProduct(Q);
+  out.motor_speed_rpm.col(j) = v;
+}
+
 }  // namespace
 
 MotorSample dc_motor_sample(const Drive& drive, double tau_joint, double v, double a, double current_rate) {
@@ -72,14 +173,16 @@ MotorSample dc_motor_sample(const Drive& drive, double tau_joint, double v, doub
 void check_nominal_drives(const Model& model, const DriveSet& drives) {
   check_drives(model, drives);
   if (drives.empty())
-    throw InputError("nominal control needs a DC motor on every joint of '" + model.name + "' (no drives given)");
+    throw InputError("nominal control needs a motor on every joint of '" + model.name + "' (no drives given)");
   for (int j = 0; j < drives.size(); ++j) {
     const Drive& d = drives[j];
-    const std::string where = drives.source() + ": joint '" + drives.names()[static_cast<std::size_t>(j)] + "': ";
-    if (!d.motor) throw InputError(where + "no motor (nominal control needs a dc2 or dc3 motor on every joint)");
-    if (!is_dc(d))
-      throw InputError(where + "a " + to_string(d.motor->type) +
-                       " actuator: nominal control inverts DC motors only (dc2, dc3)");
+    const std::string& name = drives.names()[static_cast<std::size_t>(j)];
+    if (!d.motor)
+      throw InputError(drives.source() + ": joint '" + name +
+                       "': no motor (nominal control needs a DC motor or a cylinder on every joint)");
+    // A cylinder's stroke is its prismatic joint's q, with no gear or rotor: actuator_model's checks.
+    const JointType type = model.joint_type[static_cast<std::size_t>(j)];
+    if (!is_dc(d)) actuator_model(d, type, drives.source() + ": joints." + name);
   }
 }
 
@@ -94,60 +197,27 @@ NominalControl nominal_control(const Model& model, const DriveSet& drives, const
     m->setZero(rows, n);
   out.energy.setZero(rows);
 
+  // The joints' torques (forces) along the motion, and with the jerk their exact rates.
   Data data(model);
-  MatX<double> tau_joint(rows, n), current_rate = MatX<double>::Zero(rows, n);
+  MatX<double> tau_joint(rows, n), tau_rate;
   for (Eigen::Index k = 0; k < rows; ++k) {
     const auto s = static_cast<std::size_t>(k);
     const VecX<double>& rigid = rnea(model, data, motion.q[s], motion.v[s], motion.a[s]);
     for (int j = 0; j < n; ++j) {
-      const double tau = rigid[j] + friction_torque(drives[j], motion.v[s][j], Sign::kExact, drives.smoothing_velocity());
-      tau_joint(k, j) = tau;
-      out.motor_torque(k, j) = motor_torque(drives[j], tau, motion.v[s][j], motion.a[s][j]);
-      out.current(k, j) = out.motor_torque(k, j) / drives[j].motor->dc.torque_constant;
+      const double friction = friction_torque(drives[j], motion.v[s][j], Sign::kExact, drives.smoothing_velocity());
+      tau_joint(k, j) = rigid[j] + friction;
     }
   }
+  if (motion.has_jerk()) tau_rate = joint_torque_rate(model, drives, motion);
 
-  // di/dt: exact from the jerk (rnea on TimeRate), else [VP]'s backward difference.
-  if (motion.has_jerk()) {
-    const ModelTpl<TimeRate> rate_model = model.cast<TimeRate>();
-    DataTpl<TimeRate> rate_data(rate_model);
-    VecX<TimeRate> q(n), v(n), a(n);
-    for (Eigen::Index k = 0; k < rows; ++k) {
-      const auto s = static_cast<std::size_t>(k);
-      for (int j = 0; j < n; ++j) {
-        q[j] = TimeRate(motion.q[s][j], motion.v[s][j]);
-        v[j] = TimeRate(motion.v[s][j], motion.a[s][j]);
-        a[j] = TimeRate(motion.a[s][j], motion.jerk[s][j]);
-      }
-      const VecX<TimeRate>& tau = rnea(rate_model, rate_data, q, v, a);
-      for (int j = 0; j < n; ++j) {
-        const Drive& d = drives[j];
-        const double vj = motion.v[s][j], aj = motion.a[s][j];
-        const double tau_rate = tau[j].rate + friction_rate(d, vj, aj);
-        current_rate(k, j) = motor_torque_rate(d, tau_joint(k, j), tau_rate, vj, motion.jerk[s][j]) /
-                             d.motor->dc.torque_constant;
-      }
-    }
-  } else if (rows > 1) {
-    for (Eigen::Index k = 0; k < rows; ++k) {
-      const Eigen::Index from = k == 0 ? 0 : k - 1, to = k == 0 ? 1 : k;
-      const double dt = motion.t[static_cast<std::size_t>(to)] - motion.t[static_cast<std::size_t>(from)];
-      current_rate.row(k) = (out.current.row(to) - out.current.row(from)) / dt;
-    }
+  for (int j = 0; j < n; ++j) {
+    if (is_dc(drives[j])) dc_joint(drives[j], j, motion, tau_joint.col(j), tau_rate, out);
+    else hydraulic_joint(drives[j], j, motion, tau_joint.col(j), tau_rate, out);
   }
-
-  for (Eigen::Index k = 0; k < rows; ++k) {
+  for (Eigen::Index k = 1; k < rows; ++k) {  // the trapezoid of the total power
     const auto s = static_cast<std::size_t>(k);
-    for (int j = 0; j < n; ++j) {
-      const MotorSample m =
-          dc_motor_sample(drives[j], tau_joint(k, j), motion.v[s][j], motion.a[s][j], current_rate(k, j));
-      out.voltage(k, j) = m.voltage;
-      out.power(k, j) = m.power;
-      out.motor_speed_rpm(k, j) = m.speed_rpm;
-    }
-    if (k > 0)  // the trapezoid of the total electrical power
-      out.energy[k] = out.energy[k - 1] +
-                      0.5 * (out.power.row(k - 1).sum() + out.power.row(k).sum()) * (motion.t[s] - motion.t[s - 1]);
+    out.energy[k] = out.energy[k - 1] +
+                    0.5 * (out.power.row(k - 1).sum() + out.power.row(k).sum()) * (motion.t[s] - motion.t[s - 1]);
   }
   return out;
 }

@@ -29,7 +29,8 @@ void check_dc2_drives(const Model& model, const drives::DriveSet& drives) {
   for (int j = 0; j < drives.size(); ++j)
     if (drives[j].motor->type != drives::MotorType::kDc2)
       throw InputError(drives.source() + ": joint '" + drives.names()[static_cast<std::size_t>(j)] +
-                       "': a dc3 motor: the least-energy timing inverts dc2 motors only (inductance neglected)");
+                       "': a " + drives::to_string(drives[j].motor->type) +
+                       " actuator: the least-energy timing inverts dc2 motors only (inductance neglected)");
 }
 
 VecX<double> path_at(const JointPath& path, double lambda, int dof) {

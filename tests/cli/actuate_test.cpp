@@ -1,10 +1,14 @@
 // `armdyn actuate` (docs/drives.md, "Nominal control"): on what `armdyn task` wrote for the PUMA 560
 // with the shipped motor file, the CSV's header exactly as the contract says and one row per
 // sample, values that agree with the library; --summary's peaks and P-n check (a violation named
-// with its first time); --plot's PNG; bad inputs (a joint without a motor or with a hydraulic one,
-// a malformed trajectory, an unwritable destination) as one stderr line, exit 2, no output file.
+// with its first time); --plot's PNG; hydraulic cylinders (the same columns, their meaning, the
+// valve's max_current in the summary); bad inputs (a joint without a motor, a cylinder on a
+// revolute joint, a malformed trajectory, an unwritable destination) as one stderr line, exit 2,
+// no output file.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include "armdyn/drives/nominal_control.hpp"
@@ -107,6 +111,81 @@ TEST_F(ActuateTask, PlotWritesAPng) {
   EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
 }
 
+// The rp arm (a revolute joint, then a prismatic one) with a DC motor turning it and a cylinder
+// pushing the slide: the CSV's columns exactly as for motors, every number finite, the library's
+// values; for the cylinder u = i (the valve current), motor_speed the piston's speed, power p Q.
+const std::string kRpMotor = R"("joint1": {"gear_ratio": 100, "rotor_inertia": 2e-4, "viscous": 5,
+    "motor": {"type": "dc3", "resistance": 1.6, "inductance": 0.005, "torque_constant": 0.1,
+              "back_emf_constant": 0.1, "max_voltage": 48}})";
+
+std::string rp_cylinder(const std::string& type, const std::string& max_current) {
+  const bool fifth = type == "hydraulic5";
+  return R"("joint2": {"viscous": 400, "motor": {"type": ")" + type + R"(", "piston_area": 1e-3,
+    "moving_mass": 2, "bulk_modulus": 1e9, "volume": 4e-4, "flow_pressure_slope": 2e-11, "leakage": 1e-11,
+    "valve_gain": )" + (fifth ? std::string("6400, \"valve_c1\": 160000, \"valve_c2\": 560") : std::string("0.04")) +
+         R"(, "max_current": )" + max_current + "}}";
+}
+
+// q1 = 0.5 t^3, q2 = 0.3 + 0.1 t^3 (t in [0, 0.5]), with or without the jerk columns.
+std::string rp_motion(bool jerk) {
+  std::string text = std::string("t,q1,q2,v1,v2,a1,a2") + (jerk ? ",j1,j2" : "") + ",ignored\n";
+  char row[256];
+  for (int k = 0; k <= 50; ++k) {
+    const double t = 0.01 * k;
+    std::snprintf(row, sizeof row, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", t, 0.5 * t * t * t,
+                  0.3 + 0.1 * t * t * t, 1.5 * t * t, 0.3 * t * t, 3 * t, 0.6 * t);
+    text += row;
+    if (jerk) text += ",3,0.6";
+    text += ",7\n";
+  }
+  return text;
+}
+
+TEST_F(Actuate, HydraulicCylinderColumnsAndValues) {
+  const Model model = load_model("rp");
+  for (const std::string type : {"hydraulic3", "hydraulic5"}) {
+    for (const bool jerk : {true, false}) {
+      const std::string actuators = file("rp_" + type + ".json", "{\"joints\": {" + kRpMotor + ", " +
+                                                                      rp_cylinder(type, "0.01") + "}}");
+      const std::string trajectory = file("rp_motion.csv", rp_motion(jerk)), out = path("rp_actuate.csv");
+      const test::CliResult r =
+          run({"actuate", "rp", "--actuators", actuators, "--trajectory", trajectory, "--out", out, "--summary"});
+      ASSERT_EQ(r.status, 0) << r.err;
+      const std::vector<std::string> rows = lines(read_file(out));
+      ASSERT_EQ(rows.size(), 52u);
+      EXPECT_EQ(rows[0], expected_header(2));
+      const drives::NominalControl c =
+          drives::nominal_control(model, load_drives(actuators, model, "rp"), read_trajectory_csv(trajectory, 2));
+      for (std::size_t k = 1; k < rows.size(); ++k) {
+        const std::vector<double> x = numbers(rows[k]);
+        ASSERT_EQ(x.size(), 12u);
+        for (const double value : x) EXPECT_TRUE(std::isfinite(value)) << rows[k];
+        const auto row = static_cast<Eigen::Index>(k - 1);
+        const double t = 0.01 * static_cast<double>(k - 1);
+        EXPECT_EQ(x[6], c.voltage(row, 1));
+        EXPECT_EQ(x[7], x[6]);                              // i2 = u2, the valve current
+        EXPECT_EQ(x[8], c.power(row, 1));                   // p Q
+        EXPECT_NEAR(x[9], 0.3 * t * t, 1e-15);              // the piston's speed, m/s
+        EXPECT_EQ(x[10], c.motor_torque(row, 1));           // A p
+        EXPECT_EQ(x[11], c.energy[row]);
+      }
+      // Pushing out at 0.075 m/s with a 1e-3 m^2 piston takes a valve current near A q' / K = 1.9 mA.
+      EXPECT_NEAR(numbers(rows.back())[6], 1e-3 * 0.075 / 0.04, 0.2e-3) << type << " jerk " << jerk;
+      for (const char* w : {"joint2: the valve current stays within max_current", "cylinders: u and i are the valve"})
+        EXPECT_NE(r.err.find(w), std::string::npos) << w << " not in " << r.err;
+    }
+  }
+  // A 1 mA valve: the motion needs more (the summary names it; still exit 0); --plot draws it.
+  const std::string weak =
+      file("rp_weak.json", "{\"joints\": {" + kRpMotor + ", " + rp_cylinder("hydraulic3", "0.001") + "}}");
+  const test::CliResult r = run({"actuate", "rp", "--actuators", weak, "--trajectory", file("m.csv", rp_motion(true)),
+                                 "--out", path("weak.csv"), "--summary", "--plot", path("rp.png")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("joint2: VIOLATION of the valve's max_current 0.001 A from t = "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("energy (electrical and hydraulic)"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(path("rp.png")).substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+}
+
 // Bad input: one stderr line, exit 2, no output file.
 void expect_refused(const test::CliResult& r, const std::vector<std::string>& words, const std::string& out) {
   EXPECT_EQ(r.status, 2) << r.err;
@@ -127,7 +206,7 @@ TEST_F(Actuate, BadInputsAreOneLineExit2) {
       "piston_area": 1e-3, "moving_mass": 10, "bulk_modulus": 1e9, "volume": 1e-4, "flow_pressure_slope": 1e-11,
       "valve_gain": 0.01}}, "joint3": {)" + motor + "}}}");
   expect_refused(run({"actuate", "craig3r", "--actuators", hydraulic, "--trajectory", good, "--out", out}),
-                 {"hydraulic.json: joint 'joint2': a hydraulic3 actuator: nominal control inverts DC motors only"}, out);
+                 {"hydraulic.json: joints.joint2.motor.type: a hydraulic3 cylinder drives a prismatic joint"}, out);
   const std::string all = file("all.json", R"({"joints": {"joint1": {)" + motor + R"(}, "joint2": {)" + motor +
                                                R"(}, "joint3": {)" + motor + "}}}");
   ASSERT_EQ(run({"actuate", "craig3r", "--actuators", all, "--trajectory", good, "--out", out}).status, 0);

@@ -6,7 +6,9 @@
 //  - the 3rd-order model converges to the 2nd-order one as L -> 0, the error shrinking like L;
 //  - a hydraulic cylinder on a prismatic joint reaches the steady speed A K u / (A^2 + B (k_c + C_l))
 //    and pressure B l' / A, in both the 3rd- and the 5th-order model;
-//  - an input beyond max_voltage runs exactly as one at max_voltage; the CSV appends i<k> / p<k>.
+//  - an input beyond max_voltage runs exactly as one at max_voltage; the CSV appends i<k> / p<k>;
+//  - a DC motor's max_current: dc2's current held exactly at the limit, dc3's approaching it with
+//    L / R by its closed form; a limit above the peak current changes nothing, bit for bit.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -185,6 +187,91 @@ TEST(ActuatedSimulation, BeyondMaxVoltageRunsAsAtMaxVoltage) {
     EXPECT_EQ(above[k].u[0], 24);
   }
   EXPECT_GT(std::abs(at.back().v[0] - below.back().v[0]), 1e-3);
+}
+
+// max_current I_max clips the applied voltage to Ce v +- R I_max (actuator_model.hpp). dc2 on the
+// load-free joint (J = 0.4, B = 0.4, Cm = 1, Ce = 1.2, R = 2) under u = +-10 V would draw 5 A at
+// rest; with I_max = 3 A its current is exactly +-3 A while (u - Ce v) / R exceeds it, so that
+// J v' = Cm I_max - B v: v = 7.5 (1 - e^-t) until v = 10 / 3 (t = ln 1.8), then the unlimited
+// motor's first-order approach to 5 rad/s.
+TEST(ActuatedSimulation, Dc2CurrentLimitHoldsTheCurrentAtMaxCurrent) {
+  const Model model = one_joint(JointType::kRevolute);
+  Drive d = dc_motor(MotorType::kDc2, 0);
+  d.motor->dc.max_current = 3;
+  const drives::DriveSet set = one(model, d);
+  const drives::CompleteModel cm(model, set);
+  const double release = std::log(1.8);
+  for (const double sign : {1.0, -1.0}) {
+    const std::vector<ActuatedSample> rows = run(cm, test::vec({10 * sign}), rk45(4.0, 0.05));
+    int limited = 0;
+    for (const ActuatedSample& s : rows) {
+      if (s.t < release) {
+        ++limited;
+        EXPECT_NEAR(s.output[0], 3 * sign, 1e-12) << "t = " << s.t;
+        EXPECT_NEAR(s.v[0], 7.5 * sign * (1 - std::exp(-s.t)), 1e-9) << "t = " << s.t;
+        EXPECT_NEAR(s.u[0], 1.2 * s.v[0] + 2 * 3 * sign, 1e-12) << "t = " << s.t;
+      } else {
+        EXPECT_LE(std::abs(s.output[0]), 3 + 1e-12) << "t = " << s.t;
+      }
+    }
+    EXPECT_EQ(limited, 12);
+    EXPECT_NEAR(rows.back().v[0], 5 * sign, 1e-3);
+    EXPECT_NEAR(rows.back().output[0], 2 * sign, 1e-3);
+  }
+}
+
+// dc3 (L = 0.01) under the same limit: L i' = R (I_max - i) while limited, so
+// i = I_max (1 - e^(-R t / L)) exactly, whatever the speed; it never passes I_max.
+TEST(ActuatedSimulation, Dc3CurrentLimitApproachesMaxCurrent) {
+  const Model model = one_joint(JointType::kRevolute);
+  Drive d = dc_motor(MotorType::kDc3, 0.01);
+  d.motor->dc.max_current = 3;
+  const drives::DriveSet set = one(model, d);
+  const drives::CompleteModel cm(model, set);
+  const std::vector<ActuatedSample> rows = run(cm, test::vec({10}), rk45(2.0, 0.005, 1e-12, 1e-14));
+  double peak = 0;
+  int limited = 0;
+  for (const ActuatedSample& s : rows) {
+    peak = std::max(peak, s.output[0]);
+    if (s.t > 0.55) continue;  // the limit releases near v = 10 / 3 (t ~ 0.59 s)
+    ++limited;
+    EXPECT_NEAR(s.output[0], 3 * (1 - std::exp(-200 * s.t)), 1e-9) << "t = " << s.t;
+  }
+  EXPECT_EQ(limited, 111);
+  EXPECT_LE(peak, 3.0 + 1e-12);
+  EXPECT_GT(peak, 3.0 - 1e-9);
+}
+
+TEST(ActuatedSimulation, CurrentLimitAboveThePeakChangesNothing) {
+  // craig3r falling under gravity while driven: a limit 1 % above the unlimited run's peak current
+  // never acts (the same states, bit for bit); one 10 % below it does.
+  const Model model = builtin_model("craig3r").model;
+  for (const MotorType type : {MotorType::kDc2, MotorType::kDc3}) {
+    Drive d = dc_motor(type, type == MotorType::kDc3 ? 0.01 : 0.0);
+    d.gear_ratio = 100;
+    d.rotor_inertia = 1e-4;
+    const VecX<double> u = test::vec({10, -10, 6});
+    const SimulationOptions o = rk45(0.3, 0.01, 1e-9, 1e-11);
+    auto run_with = [&](double max_current) {
+      Drive limited = d;
+      limited.motor->dc.max_current = max_current;
+      const drives::DriveSet set({limited, limited, limited}, model.joint_names, "act.json");
+      const drives::CompleteModel cm(model, set);
+      return run(cm, u, o);
+    };
+    const std::vector<ActuatedSample> free = run_with(drives::kUnlimited);
+    double peak = 0;
+    for (const ActuatedSample& s : free) peak = std::max(peak, s.output.cwiseAbs().maxCoeff());
+    ASSERT_GT(peak, 2.0) << drives::to_string(type);  // the motors work
+    const std::vector<ActuatedSample> above = run_with(1.01 * peak), below = run_with(0.9 * peak);
+    ASSERT_EQ(free.size(), above.size());
+    for (std::size_t k = 0; k < free.size(); ++k)
+      EXPECT_EQ(free[k].x, above[k].x) << drives::to_string(type) << " k " << k;
+    double below_peak = 0;
+    for (const ActuatedSample& s : below) below_peak = std::max(below_peak, s.output.cwiseAbs().maxCoeff());
+    EXPECT_LE(below_peak, 0.9 * peak + 1e-9) << drives::to_string(type);
+    EXPECT_GT((below.back().x - free.back().x).cwiseAbs().maxCoeff(), 1e-4) << drives::to_string(type);
+  }
 }
 
 TEST(ActuatedSimulation, CsvAppendsCurrentsAndPressures) {

@@ -10,7 +10,8 @@
 //    motion inside the envelope;
 //  - a simulated motion under a constant torque through the drives (rotors, viscous friction, eta 1)
 //    needs the motor current tau / (G Kt) at every sample, whatever the integration error;
-//  - joints without a DC motor are refused, naming the joint.
+//  - a cylinder's rows ([VP] (3.9.8), (3.9.9)) by hand, both orders: force, speed, valve current, p Q;
+//  - joints without a motor, or with a cylinder on a revolute joint, are refused, naming the joint.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -282,7 +283,59 @@ TEST(NominalControl, SimulatedMotionNeedsTheTorqueThatDroveIt) {
     for (int j = 0; j < 6; ++j) EXPECT_NEAR(c.current(k, j), tau[j] / (drives[j].gear_ratio * 0.1), 1e-10) << k << " " << j;
 }
 
-TEST(NominalControl, RefusesJointsWithoutADcMotor) {
+// A cylinder on one horizontal slide of mass M (the model's link) with piston mass m: rnea = M q'',
+// so A p = (M + m) q'' + B q' and p' = ((M + m) q''' + B q'') / A, by hand. With q'' linear in t,
+// p' is linear: its backward differences (hydraulic5's p'' and p''') are exact.
+TEST(NominalControl, HydraulicRowsByHand) {
+  ModelBuilder b("slide", "slide");
+  JointSpec slide;
+  slide.name = "slide";
+  slide.type = JointType::kPrismatic;
+  slide.axis = Vec3<double>::UnitX();
+  LinkInertial in;
+  in.mass = 6;
+  in.inertia = Vec3<double>(0.1, 0.1, 0.1).asDiagonal();
+  b.add_link("base", slide, "carriage", in);
+  b.set_gravity(Vec3<double>(0, 0, -9.81));
+  const Model model = b.build();
+  const double M = 6, m = 2, B = 300, A = 5e-4, k = 4 * 1.2e9 / 2e-4, c = 3e-11, K = 0.02, c1 = 2.5e5, c2 = 700;
+  for (const MotorType type : {MotorType::kHydraulic3, MotorType::kHydraulic5}) {
+    Drive d;
+    d.viscous = B;
+    d.motor = Motor{};
+    d.motor->type = type;
+    const bool fifth = type == MotorType::kHydraulic5;
+    d.motor->hydraulic = HydraulicActuator{A,     m, 1.2e9, 2e-4, 2e-11, 1e-11, fifth ? K * c1 : K, fifth ? c1 : 0,
+                                           fifth ? c2 : 0, kUnlimited};
+    const DriveSet set({d}, model.joint_names, "act.json");
+    SampledMotion motion;  // q'' = 2 + 3 t, q''' = 3
+    for (int i = 0; i <= 100; ++i) {
+      const double t = i * 1e-4;
+      motion.t.push_back(t);
+      motion.q.push_back(vec({0.1 + t * t + t * t * t / 2}));
+      motion.v.push_back(vec({2 * t + 1.5 * t * t}));
+      motion.a.push_back(vec({2 + 3 * t}));
+      motion.jerk.push_back(vec({3}));
+    }
+    const NominalControl out = nominal_control(model, set, motion);
+    for (const Eigen::Index row : {Eigen::Index{0}, Eigen::Index{50}, Eigen::Index{100}}) {
+      const auto s = static_cast<std::size_t>(row);
+      const double v = motion.v[s][0], a = motion.a[s][0], t = motion.t[s];
+      const double force = (M + m) * a + B * v, p = force / A;
+      const double p1 = ((M + m) * 3 + B * a) / A, p2 = B * 3 / A, p3 = 0;
+      const double Q = p1 / k + A * v + c * p;
+      const double Q1 = p2 / k + A * a + c * p1, Q2 = p3 / k + A * 3 + c * p2;
+      const double u = fifth ? (Q2 + c2 * Q1 + c1 * Q) / (K * c1) : Q / K;
+      EXPECT_NEAR(out.motor_torque(row, 0), force, 1e-12 * force) << to_string(type) << " t " << t;
+      EXPECT_EQ(out.motor_speed_rpm(row, 0), v) << to_string(type);
+      EXPECT_NEAR(out.voltage(row, 0), u, 1e-10 * std::abs(u)) << to_string(type) << " t " << t;
+      EXPECT_EQ(out.current(row, 0), out.voltage(row, 0));
+      EXPECT_NEAR(out.power(row, 0), p * Q, 1e-10 * std::abs(p * Q)) << to_string(type) << " t " << t;
+    }
+  }
+}
+
+TEST(NominalControl, RefusesJointsWithoutAFittingMotor) {
   const Model model = pendulum(9.81);
   Drive none;
   try {
@@ -295,11 +348,13 @@ TEST(NominalControl, RefusesJointsWithoutADcMotor) {
   hydraulic.motor = Motor{};
   hydraulic.motor->type = MotorType::kHydraulic3;
   hydraulic.motor->hydraulic = HydraulicActuator{1e-3, 10, 1e9, 1e-4, 1e-11, 0, 0.01, 0, 0, kUnlimited};
-  try {
+  try {  // a cylinder on the revolute hinge: actuator_model's message, naming file, joint and key
     check_nominal_drives(model, DriveSet({hydraulic}, model.joint_names, "act.json"));
-    FAIL() << "hydraulic accepted";
+    FAIL() << "a cylinder on a revolute joint accepted";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("joint 'hinge': a hydraulic3 actuator"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("act.json: joints.hinge.motor.type: a hydraulic3 cylinder drives a prismatic"),
+              std::string::npos)
+        << e.what();
   }
   EXPECT_THROW(nominal_control(model, DriveSet(), one_sample(0, 0, 0)), InputError);
 }

@@ -28,6 +28,13 @@
 // With G = 1 the parameters are [VP]'s own. A hydraulic cylinder drives a prismatic joint
 // directly (l = q, no gear, no rotor); hydraulic3's `valve_gain` is the servovalve's static gain
 // K = k_q / c1 of the 5th-order model (docs/errata.md). The drive's viscous friction is B in both.
+//
+// A DC motor's `max_current` I_max limits the current through the voltage it is given: the input
+// the motor receives is N(u) clipped to [Ce q' - R I_max, Ce q' + R I_max] (applied_input), the
+// voltages whose steady current (u - Ce q') / R stays within I_max. dc2's current is then within
+// I_max exactly; dc3's approaches the limit with its electrical time constant L / R,
+// L i' = R (I_max - i), and never passes it. The voltage limit is the amplifier's own and stays:
+// where the back-EMF alone exceeds max_voltage + R I_max, the current passes I_max.
 #include <string>
 
 #include "armdyn/core/types.hpp"
@@ -62,6 +69,7 @@ struct ActuatorModel {
   VecX<double> f;  ///< n_i: how the delivered torque P_i enters (-1/J at the velocity)
   VecX<double> d;  ///< n_i: how the input enters
   double input_limit = kUnlimited;  ///< N's level: max_voltage (DC) or max_current (hydraulic)
+  double current_limit = kUnlimited;  ///< a DC motor's max_current (infinite for a hydraulic one)
   double inertia = 0;               ///< J = G^2 Jm (DC) or m (hydraulic): f_i[1] = -1 / inertia
 
   int size() const { return static_cast<int>(f.size()); }
@@ -69,8 +77,11 @@ struct ActuatorModel {
   MatX<double> T() const;
   /// N(u) with this actuator's limit.
   double saturate(double u) const { return saturation(u, input_limit); }
-  /// The motor current of a DC motor at state x_i (dc3: x_i[2]) and input u (dc2: (3.9.6),
-  /// (N(u) - Ce q') / R); the pressure difference p for a hydraulic one (x_i[2]).
+  /// The input the actuator receives at joint velocity `v`: N(u), and for a DC motor with a
+  /// current limit, clipped to [Ce v - R I_max, Ce v + R I_max] first (the voltage limit last).
+  double applied_input(double u, double v) const;
+  /// The motor current of a DC motor at state x_i (dc3: x_i[2]) and applied input u (dc2: (3.9.6),
+  /// (u - Ce q') / R); the pressure difference p for a hydraulic one (x_i[2]).
   double current_or_pressure(VecIn<double> x, double u) const;
   /// True for dc2 and dc3.
   bool is_dc() const { return type == MotorType::kDc2 || type == MotorType::kDc3; }

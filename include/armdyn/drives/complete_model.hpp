@@ -21,6 +21,10 @@
 //   (E - W T F)^-1 = J (W + J)^-1,
 //
 // so every solve is a Cholesky factorisation of the symmetric positive definite W + J.
+//
+// state_derivative applies each actuator's input as it receives it (ActuatorModel::applied_input:
+// N(u), and a DC motor's current limit, which clips the voltage by the joint's speed); C^ and D^
+// are the affine decomposition, x' = C^ + D^ u_applied.
 // Double only; allocation-free per call once the workspace is built.
 #include <string>
 #include <vector>
@@ -70,7 +74,7 @@ class CompleteModel {
 struct CompleteWorkspace {
   explicit CompleteWorkspace(const CompleteModel& cm);
   Data data;                   ///< data.M = W, data.c = C q' + g at the last state
-  VecX<double> q, v, u;        ///< the state's q, q' and N(u)
+  VecX<double> q, v, u;        ///< the state's q, q' and the applied inputs (N(u), current limits)
   VecX<double> U;              ///< -(C q' + g) - f_dry
   VecX<double> y;              ///< C x + D N(u)
   VecX<double> r, inv_diag;    ///< right-hand sides, 1 / diag of the Cholesky factor
@@ -82,8 +86,9 @@ struct CompleteWorkspace {
   MatX<double> D_hat;          ///< D^(x), N x n
 };
 
-/// x' = C^(x) + D^(x) N(u) (3.8.10), computed as x' = C x + D N(u) + F P with P from (3.8.9).
-/// Writes ws.P (the delivered torques), ws.qdd, ws.xdot (returned) and ws.data.M, ws.data.c.
+/// x' = C^(x) + D^(x) N(u) (3.8.10), computed as x' = C x + D N(u) + F P with P from (3.8.9),
+/// N(u) here each actuator's applied_input (with a DC motor's current limit). Writes ws.u (the
+/// applied inputs), ws.P (the delivered torques), ws.qdd, ws.xdot (returned), ws.data.M, ws.data.c.
 const VecX<double>& state_derivative(const CompleteModel& cm, CompleteWorkspace& ws, VecIn<double> x, VecIn<double> u);
 
 /// C^(x) of (3.8.11) into ws.C_hat (returned).
@@ -92,7 +97,7 @@ const VecX<double>& c_hat(const CompleteModel& cm, CompleteWorkspace& ws, VecIn<
 /// D^(x) of (3.8.11) into ws.D_hat (returned), N x n.
 const MatX<double>& d_hat(const CompleteModel& cm, CompleteWorkspace& ws, VecIn<double> x);
 
-/// N(u) of every actuator (its max_voltage or max_current) into `out` (sized n).
+/// N(u) of every actuator (its max_voltage or max_current; no current limit) into `out` (sized n).
 void saturate_inputs(const CompleteModel& cm, VecIn<double> u, VecX<double>& out);
 
 /// The kinetic energy the actuators add to the links': sum 1/2 J_j q_j'^2 (rotors and pistons).

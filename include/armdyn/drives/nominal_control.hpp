@@ -16,11 +16,22 @@
 // d tau_joint / dt = d rnea / dt + f'(q') q''), otherwise [VP]'s backward difference
 // (i_k - i_(k-1)) / (t_k - t_(k-1)), the forward difference at the first sample.
 //
-// Only DC motors (dc2, dc3) are inverted: every joint needs one. A hydraulic actuator's valve
-// current would need the pressure's rate and hence the jerk and the piston's geometry; it is
-// refused with an InputError naming the joint.
+// A hydraulic cylinder on a prismatic joint (l = q, no gear, no rotor, actuator_model.hpp) is
+// inverted by the rows of [VP] (3.9.8) / (3.9.9) taken in turn, with k = 4 beta / V, c = k_c + C_l:
 //
-// The P-n check ([VP] ch. 5, Fig. 5.18): each motor's (|tau_m|, |n|) points against its catalogue
+//   A p = m q'' + tau_joint                    the piston (m: moving_mass; tau_joint as above)
+//   Q   = p' / k + A q' + c p                  the continuity row: the valve's flow
+//   u   = Q / K                                hydraulic3 (K: the valve's static gain)
+//   u   = (Q'' + c2 Q' + c1 Q) / k_q           hydraulic5, with Q' = p'' / k + A q'' + c p'
+//                                              and Q'' = p''' / k + A q''' + c p''
+//
+// p' is exact from the jerk, (m q''' + d tau_joint / dt) / A, otherwise the backward difference
+// of p; p'' and p''' are backward differences of p' and p'' (q''' the jerk, or the difference of
+// q''). For a cylinder the output's columns are: voltage and current both the valve current u (A),
+// power the hydraulic power p Q delivered to the cylinder (W), motor speed the piston's speed q'
+// (m/s), motor torque the piston's force A p (N).
+//
+// The P-n check ([VP] ch. 5, Fig. 5.18; DC motors only): each motor's (|tau_m|, |n|) points against its catalogue
 // envelope, the line from the stall torque Kt U_max / R down to the no-load speed U_max / Ke (the
 // voltage limit) and the horizontal line Kt I_max (the current limit).
 #include <optional>
@@ -58,12 +69,14 @@ MotorSample dc_motor_sample(const Drive& drive, double tau_joint, double v, doub
 /// The nominal control of a whole motion: per sample k and joint j.
 struct NominalControl {
   std::vector<double> t;
-  MatX<double> voltage, current, power, motor_speed_rpm, motor_torque;  ///< samples x joints
-  VecX<double> energy;  ///< running electrical energy, the trapezoid of the summed power, J
+  /// Samples x joints. DC: V, A, W, rpm, N m; hydraulic: u, u (A), p Q (W), q' (m/s), A p (N).
+  MatX<double> voltage, current, power, motor_speed_rpm, motor_torque;
+  VecX<double> energy;  ///< running energy, the trapezoid of the summed power, J
 };
 
-/// InputError "<source>: joint '<name>': ..." unless every joint of `model` has a DC motor in
-/// `drives` (one drive per joint).
+/// InputError "<source>: joint '<name>': ..." unless every joint of `model` has a motor in
+/// `drives` (one drive per joint); for a hydraulic one actuator_model's errors ("<source>:
+/// joints.<name>.<key>: ...": a revolute joint, a gear, a rotor, efficiency below 1).
 void check_nominal_drives(const Model& model, const DriveSet& drives);
 
 /// The nominal control realising `motion`: InputError for drives check_nominal_drives refuses,

@@ -22,7 +22,7 @@ namespace armdyn::sim {
 /// One output row of an actuated run: the rigid-body sample and the actuators' own quantities.
 struct ActuatedSample : Sample {
   VecX<double> x;       ///< the stacked actuator state (drives::CompleteModel's layout)
-  VecX<double> u;       ///< the inputs after saturation, N(u(t))
+  VecX<double> u;       ///< the inputs as the actuators receive them: N(u(t)), a DC motor's current limit applied
   VecX<double> output;  ///< per joint: the motor current (DC; dc2 by (3.9.6)) or the pressure p (hydraulic)
 };
 
