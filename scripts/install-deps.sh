@@ -11,7 +11,7 @@ packages=(
   libeigen3-dev liburdfdom-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
   liborocos-kdl-dev libmujoco-dev
-  libboost-dev libginac-dev libtbb-dev
+  libboost-dev libginac-dev libtbb-dev libnlopt-dev
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-matplotlib python3-pytest
   ccache
 )
