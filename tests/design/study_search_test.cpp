@@ -1,0 +1,91 @@
+// The searches of a design study (armdyn/design/study_search.hpp) on the shipped anthropomorphic
+// arm, checked by evaluating candidates directly: T_min is feasible and a slightly shorter time is
+// not; the energy-optimal radii under a deflection limit lie on that limit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "armdyn/design/study_search.hpp"
+#include "armdyn/io/study_json.hpp"
+
+namespace armdyn::design {
+namespace {
+
+const std::string kStudies = std::string(ARMDYN_EXAMPLES_DIR) + "/studies";
+
+Study anthropomorphic() { return read_study(kStudies + "/vp_anthropomorphic_R_T.json"); }
+
+TEST(StudySearch, TminIsTheShortestFeasibleTime) {
+  Study study = anthropomorphic();
+  study.kind = StudyKind::kTmin;
+  study.time_scale = TimeScale{};
+  study.parameters = {study.parameters[0]};
+  study.parameters[0].values = {0.025, 0.04};
+  study.tmin = {0.1, 5, 1e-3};
+  study.limits.allowed_deflection = INFINITY;  // the drives decide (at rest the thin tubes bend too much)
+  const std::vector<TminPoint> points = tmin_study(study, 2);
+  ASSERT_EQ(points.size(), 2u);
+  for (const TminPoint& p : points) {
+    ASSERT_TRUE(p.search.found) << p.at_tmin.fault;
+    EXPECT_TRUE(p.at_tmin.feasible());
+    EXPECT_NEAR(p.at_tmin.T, 3 * p.search.t_min, 1e-12);
+    const CandidateResult shorter = evaluate_candidate(study, p.values, p.search.t_min * (1 - 3e-3));
+    EXPECT_FALSE(shorter.feasible()) << "T_min " << p.at_tmin.T;
+    EXPECT_NE(shorter.fault, "");
+    EXPECT_EQ(p.search.evaluations, static_cast<int>(p.search.trials.size()));
+  }
+  // The heavier arm needs more time ([VP] Fig. 5.11: T_min grows with R beyond the optimum).
+  EXPECT_GT(points[1].at_tmin.T, points[0].at_tmin.T);
+}
+
+// Energy against two radii (the upper arm's and the forearm's tube) with the tip deflection
+// bounded: the energy falls with either radius, so the optimum lies on the deflection limit.
+TEST(StudySearch, OptimumLiesOnTheDeflectionLimit) {
+  Study study = anthropomorphic();
+  study.kind = StudyKind::kOptimize;
+  study.parameters = {Parameter{"R", {0.014, 0.05}, 0.014, 0.05}, Parameter{"duration", {6.2}, 6.2, 6.2}};
+  study.limits.allowed_deflection = 4e-4;
+  study.optimize.variables = {"R"};
+  study.optimize.start = {0.045};
+  study.optimize.step = {0.004};
+  study.optimize.objective = "E";
+  study.optimize.min_step_ratio = 1e-3;
+  study.optimize.method = "both";
+  const std::vector<StudyOptimum> runs = optimize_study(study);
+  ASSERT_EQ(runs.size(), 2u);
+  for (const StudyOptimum& run : runs) {
+    EXPECT_TRUE(run.result.feasible) << run.method;
+    EXPECT_TRUE(run.best.feasible()) << run.best.fault;
+    EXPECT_LT(run.best.E, evaluate_candidate(study, {{"R", 0.045}, {"duration", 6.2}}).E);
+    // On the boundary: within the search's resolution, a thinner tube deflects too much.
+    const double R = run.result.x[0];
+    EXPECT_NEAR(run.best.deflection, 4e-4, 4e-4 * 0.02) << run.method << " R " << R;
+    EXPECT_FALSE(evaluate_candidate(study, {{"R", R - 0.004 * 0.01}, {"duration", 6.2}}).deflection_ok) << run.method;
+  }
+  EXPECT_NEAR(runs[0].result.x[0], runs[1].result.x[0], 0.004 * 0.01);
+}
+
+TEST(StudySearch, TrialsMeasureTheWorstViolation) {
+  Study study = anthropomorphic();
+  study.limits.allowed_deflection = 1e-3;
+  CandidateResult r;
+  r.E = 50;
+  r.stress_ratio = 0.5;
+  r.drive_margin = 1.25;
+  r.deflection = 5e-4;
+  EXPECT_DOUBLE_EQ(study_trial(study, r).violation, 0.25);
+  EXPECT_EQ(study_trial(study, r).objective, 50);
+  r.deflection = 2e-3;
+  EXPECT_DOUBLE_EQ(study_trial(study, r).violation, 1.0);
+  r.reach_ok = false;
+  r.deflection = 0;
+  r.drive_margin = 0.5;
+  EXPECT_GT(study_trial(study, r).violation, 0);
+  study.optimize.objective = std::string(1, 'G');  // (a literal trips GCC 12's -Wstringop-overflow)
+  r.G = 0.7;
+  EXPECT_EQ(study_trial(study, r).objective, -0.7);
+}
+
+}  // namespace
+}  // namespace armdyn::design
