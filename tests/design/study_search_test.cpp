@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "armdyn/design/study_search.hpp"
 #include "armdyn/io/study_json.hpp"
+#include "armdyn/io/text_file.hpp"
 
 namespace armdyn::design {
 namespace {
@@ -64,6 +66,40 @@ TEST(StudySearch, OptimumLiesOnTheDeflectionLimit) {
     EXPECT_FALSE(evaluate_candidate(study, {{"R", R - 0.004 * 0.01}, {"duration", 6.2}}).deflection_ok) << run.method;
   }
   EXPECT_NEAR(runs[0].result.x[0], runs[1].result.x[0], 0.004 * 0.01);
+}
+
+// [VP] §5.4 Example 3's two-parameter search (Fig. 5.37) on the anthropomorphic arm: the upper
+// arm's tube radius R2 and the forearm's R3, least energy with the tip deflection bounded. Both
+// methods end on the deflection limit, better than the start, and agree.
+TEST(StudySearch, TwoRadiiOptimumAgreesBetweenMethods) {
+  nlohmann::json doc = nlohmann::json::parse(read_text(kStudies + "/vp_anthropomorphic_R_T.json"));
+  doc["segments"]["links"]["upper_arm"]["section"]["outer_radius"] = {{"param", "R2"}};
+  doc["segments"]["links"]["upper_arm"]["section"]["inner_radius"] = {{"param", "R2"}, {"times", 0.75}};
+  doc["segments"]["links"]["forearm"]["section"]["outer_radius"] = {{"param", "R3"}};
+  doc["segments"]["links"]["forearm"]["section"]["inner_radius"] = {{"param", "R3"}, {"times", 0.75}};
+  doc["parameters"] = {{"R", {{"values", {0.04}}}},
+                       {"R2", {{"from", 0.015}, {"to", 0.045}, {"count", 2}}},
+                       {"R3", {{"from", 0.015}, {"to", 0.045}, {"count", 2}}}};
+  doc["duration"] = 6.2;
+  doc["limits"]["allowed_deflection"] = 5e-4;
+  doc["kind"] = "optimize";
+  doc["optimize"] = {{"variables", {"R2", "R3"}}, {"start", {{"R2", 0.04}, {"R3", 0.04}}},
+                     {"step", {{"R2", 0.004}, {"R3", 0.004}}}, {"method", "both"}, {"max_evaluations", 300}};
+  const Study study = parse_study(doc.dump(), "two_radii.json", kStudies);
+  const std::vector<StudyOptimum> runs = optimize_study(study);
+  ASSERT_EQ(runs.size(), 2u);
+  const CandidateResult start = evaluate_candidate(study, optimize_values(study, {0.04, 0.04}));
+  ASSERT_TRUE(start.feasible()) << start.fault;  // the method starts from a feasible point
+  const double E_start = start.E;
+  for (const StudyOptimum& run : runs) {
+    EXPECT_TRUE(run.best.feasible()) << run.method << ": " << run.best.fault;
+    EXPECT_LT(run.best.E, E_start) << run.method;
+    EXPECT_NEAR(run.best.deflection, 5e-4, 5e-4 * 0.02) << run.method;
+    EXPECT_EQ(run.result.evaluations, static_cast<int>(run.result.path.size()));
+  }
+  EXPECT_NEAR(runs[0].best.E, runs[1].best.E, 1e-3 * runs[1].best.E);
+  // As in the book's example (R2 = 0.086 m, R3 = 0.064 m), the segment nearer the base is thicker.
+  EXPECT_GT(runs[0].result.x[0], runs[0].result.x[1]);
 }
 
 TEST(StudySearch, TrialsMeasureTheWorstViolation) {
