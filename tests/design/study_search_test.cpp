@@ -102,6 +102,30 @@ TEST(StudySearch, TwoRadiiOptimumAgreesBetweenMethods) {
   EXPECT_GT(runs[0].result.x[0], runs[0].result.x[1]);
 }
 
+// The shipped T_min(N) study ([VP] Figs. 5.35-5.36): too small a gear ratio cannot hold the arm
+// against gravity at any speed, too large a one runs the motors into their voltage limit; the best
+// N lies between, and grows with R (heavier segments), as the book finds.
+TEST(StudySearch, ShippedTminOfTheGearRatio) {
+  const Study study = read_study(kStudies + "/vp_anthropomorphic_tmin_N.json");
+  ASSERT_EQ(study.parameters[0].name, "N");
+  const std::vector<TminPoint> points = tmin_study(study, 2);
+  const std::size_t nN = study.parameters[0].values.size(), nR = study.parameters[1].values.size();
+  ASSERT_EQ(points.size(), nN * nR);
+  std::vector<double> best_N(nR), best_T(nR, INFINITY);
+  for (std::size_t iN = 0; iN < nN; ++iN)
+    for (std::size_t iR = 0; iR < nR; ++iR) {
+      const TminPoint& p = points[iN * nR + iR];
+      if (iN == 0) {
+        EXPECT_FALSE(p.search.found);  // N = 25: the drive limit is violated at rest
+        EXPECT_NE(p.at_tmin.fault.find("drive: joint 'joint2' at t = 0 s"), std::string::npos) << p.at_tmin.fault;
+      }
+      if (p.search.found && p.at_tmin.T < best_T[iR]) best_T[iR] = p.at_tmin.T, best_N[iR] = p.values.at("N");
+    }
+  EXPECT_GT(best_N[1], best_N[0]);
+  EXPECT_GT(best_N[0], study.parameters[0].values.front());
+  EXPECT_LT(best_N[1], study.parameters[0].values.back());
+}
+
 TEST(StudySearch, TrialsMeasureTheWorstViolation) {
   Study study = anthropomorphic();
   study.limits.allowed_deflection = 1e-3;
