@@ -15,6 +15,7 @@ max_len() {
   case $1 in
     urdf) echo 16384 ;;
     dh_json) echo 8192 ;;
+    study) echo 16384 ;;
     *) echo 4096 ;;
   esac
 }

@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
 
   const std::vector<Command> commands = {add_info_command(app), add_eval_command(app), add_demo_command(app), add_check_command(app),
                                          add_simulate_command(app), add_task_command(app), add_criterion_command(app),
-                                         add_actuate_command(app), add_optimize_timing_command(app),
+                                         add_actuate_command(app), add_optimize_timing_command(app), add_design_command(app),
                                          add_symbolic_command(app),
                                          add_codegen_command(app), add_opcount_command(app), add_parallelism_command(app),
                                          add_capability_command(app)};

@@ -114,6 +114,7 @@ void LimitMonitor::observe(const tasks::RunState& s) {
       if (!st) continue;
       const segments::Material& m = segments_[k]->material;
       const std::string where = quoted("segment", segments_.name(k));
+      report_.sigma_max = std::max(report_.sigma_max, st->sigma_max);
       if (st->sigma_ratio >= st->tau_ratio)
         record(report_.stress, "stress", s.t, k, where, st->sigma_max, m.allowed_normal_stress, st->sigma_ratio,
                "sigma_max (Pa)");

@@ -42,6 +42,7 @@ struct LimitCheck {
 
 struct LimitReport {
   LimitCheck reach, stress, drive, deflection;
+  double sigma_max = 0;  ///< the largest normal stress σ_max in any segment over the run (Pa)
   bool feasible() const { return !reach.violated && !stress.violated && !drive.violated && !deflection.violated; }
 };
 

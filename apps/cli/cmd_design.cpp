@@ -1,0 +1,123 @@
+// `armdyn design STUDY.json --out DIR [--plot] [--workers N]`: a design study of [VP] §5.4 (the
+// document: io/study_json.hpp): every candidate of the parameter grid run on the test task and
+// checked against the limits (design/study.hpp), T_min per grid point, or a search over the
+// parameters (design/study_search.hpp); the results as DIR/results.csv and
+// DIR/results.json (written together through OutputFile: never half written, nothing at all on
+// an error), optionally DIR/design.png.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "armdyn/core/error.hpp"
+#include "armdyn/design/study.hpp"
+#include "armdyn/design/study_search.hpp"
+#include "armdyn/io/study_json.hpp"
+#include "cli.hpp"
+#include "design_output.hpp"
+#include "output_file.hpp"
+#include "plot.hpp"
+
+namespace armdyn::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct DesignOptions {
+  std::string study, out;
+  bool plot = false;
+  int workers = 0;
+};
+
+// "armdyn design: 3 of 9 candidates" on stderr, overwriting itself, only on a terminal.
+class CandidateProgress {
+ public:
+  explicit CandidateProgress(int total) : total_(total), enabled_(isatty(STDERR_FILENO) == 1) {}
+  void update(int done) {
+    if (!enabled_) return;
+    std::fprintf(stderr, "\rarmdyn design: %d of %d candidates   ", done, total_);
+    std::fflush(stderr);
+    shown_ = true;
+  }
+  void finish() {
+    if (shown_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  int total_;
+  bool enabled_, shown_ = false;
+};
+
+const char* kind_name(design::StudyKind kind) {
+  return kind == design::StudyKind::kSweep ? "sweep" : kind == design::StudyKind::kTmin ? "tmin" : "optimize";
+}
+
+int run_design_command(const DesignOptions& o) {
+  if (o.workers < 0) throw InputError("--workers must be 0 (every core) or a positive number of threads");
+  // The destinations, checked before any work; the folder is made when missing.
+  const fs::path dir(o.out);
+  OutputFile csv((dir / "results.csv").string(), "--out", true);
+  OutputFile json((dir / "results.json").string(), "--out", true);
+  std::unique_ptr<OutputFile> png;
+  if (o.plot) {
+    png = std::make_unique<OutputFile>((dir / "design.png").string(), "--plot", true);
+    plot_script_path("plot_design.py");
+  }
+  const design::Study study = read_study(o.study);
+  std::string csv_text, json_text;
+  if (study.kind == design::StudyKind::kOptimize) {
+    const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
+    csv_text = optimize_csv(study, runs);
+    json_text = optimize_json(study, runs);
+  } else {
+    CandidateProgress progress(static_cast<int>(design::parameter_grid(study).size()));
+    const auto report = [&](int done) { progress.update(done); };
+    if (study.kind == design::StudyKind::kTmin) {
+      const std::vector<design::TminPoint> points = design::tmin_study(study, o.workers, report);
+      csv_text = tmin_csv(study, points);
+      json_text = tmin_json(study, points);
+    } else {
+      const std::vector<design::CandidateResult> results = design::sweep(study, o.workers, report);
+      csv_text = results_csv(study, results);
+      json_text = results_json(study, results);
+    }
+    progress.finish();
+  }
+  csv.write(csv_text);
+  json.write(json_text);
+  if (png) {
+    csv.flush();
+    std::vector<std::string> extra = {std::string("--kind=") + kind_name(study.kind)};
+    for (const design::Parameter& p : study.parameters) extra.push_back("--parameter=" + p.name);
+    for (const std::string& v : study.optimize.variables) extra.push_back("--variable=" + v);
+    plot_simulation(csv.temporary_path(), *png, "armdyn design " + fs::path(o.study).filename().string(), {},
+                    "plot_design.py", extra);
+    commit_together({&csv, &json, png.get()});
+  } else {
+    commit_together({&csv, &json});
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_design_command(CLI::App& app) {
+  auto o = std::make_shared<DesignOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "design", "Run a design study (STUDY.json): candidate arms on a test task, their time, energy, stresses, "
+                "deflection, drive margin, limits and criterion as CSV and JSON");
+  sub->add_option("STUDY", o->study, "the study file (docs/design.md, \"Design studies\")")->required();
+  sub->add_option("--out", o->out, "folder for results.csv and results.json (made when missing; the files are "
+                                   "replaced only when the study succeeds)")
+      ->required();
+  sub->add_flag("--plot", o->plot, "also draw design.png: E, sigma_max and the drive margin against the first "
+                                   "parameter, one curve per value of the second, infeasible candidates marked");
+  sub->add_option("--workers", o->workers, "threads evaluating candidates (0: every core)")->capture_default_str();
+  return Command{sub, [o] { return run_design_command(*o); }};
+}
+
+}  // namespace armdyn::cli

@@ -1,0 +1,39 @@
+#pragma once
+// The result files of `armdyn design`: one CSV row and one JSON object per candidate (sweep), per
+// grid point (tmin) or per evaluation of the search (optimize).
+#include <string>
+#include <vector>
+
+#include "armdyn/design/study.hpp"
+#include "armdyn/design/study_search.hpp"
+
+namespace armdyn::cli {
+
+/// sweep: the header "<parameters>,T,E,sigma_max,deflection,drive_margin,reach_ok,stress_ok,
+/// drive_ok,deflection_ok,feasible,G,time_scale,stress_ratio,fault" and one row per result: the
+/// parameters in the shortest form that reads back exactly, the other numbers with 17 significant
+/// digits ("nan" for none), flags 1 or 0, the fault quoted.
+std::string results_csv(const design::Study& study, const std::vector<design::CandidateResult>& results);
+
+/// {"study", "kind", "parameters": [{"name", "values"}], "candidates": [{"parameters": {...},
+/// "T", "E", ..., "fault"}]}; a number that does not exist (E when the start pose was not
+/// reached, G without a criterion) is null.
+std::string results_json(const design::Study& study, const std::vector<design::CandidateResult>& results);
+
+/// tmin: "<parameters>,T_min,found,evaluations," then the candidate's columns at T_min (as
+/// for a sweep), one row per grid point.
+std::string tmin_csv(const design::Study& study, const std::vector<design::TminPoint>& points);
+
+/// {"study", "kind", "parameters", "points": [{"parameters", "T_min", "found", "evaluations",
+/// "trials": [{"time_scale", "T", "feasible"}], "candidate": {...}}]}.
+std::string tmin_json(const design::Study& study, const std::vector<design::TminPoint>& points);
+
+/// optimize: "method,evaluation,<variables>,objective,violation,feasible", one row per
+/// evaluation of each search, in order (the search path, [VP] Fig. 5.37).
+std::string optimize_csv(const design::Study& study, const std::vector<design::StudyOptimum>& runs);
+
+/// {"study", "kind", "objective", "variables", "runs": [{"method", "x": {...}, "objective",
+/// "feasible", "evaluations", "path": [{"x": [...], "objective", "violation"}], "candidate"}]}.
+std::string optimize_json(const design::Study& study, const std::vector<design::StudyOptimum>& runs);
+
+}  // namespace armdyn::cli

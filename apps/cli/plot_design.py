@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Plot an `armdyn design` results.csv: a sweep, T_min per grid point, or an optimisation's search path.
+
+usage: plot_design.py results.csv OUT.png [--title TEXT] [--kind sweep|tmin|optimize]
+                      [--parameter=NAME ...] [--variable=NAME ...]
+
+sweep: E, sigma_max and the drive margin against the first parameter, one curve per value of the
+others, like Vukobratovic and Potkonjak's Figs. 5.13 (E(R) for several T) and 5.17 (sigma_max(R)
+for several T); infeasible candidates are crossed. tmin: T_min against the first parameter, one
+curve per value of the others, with E at T_min below (Figs. 5.11, 5.35-5.36). optimize: the search
+path in the plane of the first two variables (Fig. 5.37), feasible points filled, infeasible ones
+open, one panel per method, and the objective along the path. Shipped with armdyn (installed as
+share/armdyn/plot_design.py); needs matplotlib (Debian python3-matplotlib).
+"""
+import argparse
+import csv
+import sys
+
+
+def read(path, parameters):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        sys.exit(f"{path}: no candidates")
+    for name in parameters:
+        if name not in rows[0]:
+            sys.exit(f"{path}: no column '{name}'")
+    return rows
+
+
+def plot_search(plt, rows, args):
+    """The search path of each method in the plane of the first two variables (or along the one)."""
+    methods = sorted({r["method"] for r in rows})
+    fig, axes = plt.subplots(2, len(methods), figsize=(6 * len(methods), 9), constrained_layout=True, squeeze=False)
+    v = args.variables
+    for m, method in enumerate(methods):
+        path = [r for r in rows if r["method"] == method]
+        xs = [float(r[v[0]]) for r in path]
+        ys = [float(r[v[1]]) for r in path] if len(v) > 1 else [float(r["objective"]) for r in path]
+        ax = axes[0][m]
+        ax.plot(xs, ys, color="grey", linewidth=0.8)
+        ok = [r["feasible"] == "1" for r in path]
+        ax.plot([x for x, f in zip(xs, ok) if f], [y for y, f in zip(ys, ok) if f], "o", color="tab:green",
+                label="feasible")
+        ax.plot([x for x, f in zip(xs, ok) if not f], [y for y, f in zip(ys, ok) if not f], "o", mfc="none",
+                color="tab:red", label="infeasible")
+        ax.plot(xs[:1], ys[:1], "s", color="black", label="start")
+        ax.set_xlabel(v[0])
+        ax.set_ylabel(v[1] if len(v) > 1 else "objective")
+        ax.set_title(f"{args.title}: {method}")
+        ax.legend(fontsize="small")
+        ax.grid(True, alpha=0.3)
+        ax = axes[1][m]
+        ax.plot(range(1, len(path) + 1), [float(r["objective"]) for r in path], marker=".")
+        ax.set_xlabel("evaluation")
+        ax.set_ylabel("objective")
+        ax.grid(True, alpha=0.3)
+    fig.savefig(args.png, dpi=100, format="png")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("csv")
+    parser.add_argument("png")
+    parser.add_argument("--title", default="armdyn design")
+    parser.add_argument("--kind", default="sweep", choices=["sweep", "tmin", "optimize"])
+    parser.add_argument("--parameter", action="append", default=[], dest="parameters")
+    parser.add_argument("--variable", action="append", default=[], dest="variables")
+    args = parser.parse_args()
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        sys.exit(f"matplotlib is not available ({e}); install python3-matplotlib")
+    if args.kind == "optimize":
+        return plot_search(plt, read(args.csv, args.variables), args)
+    rows = read(args.csv, args.parameters)
+    x_name = args.parameters[0] if args.parameters else None
+    family_names = args.parameters[1:]
+    # The curves: candidates with the same values of every parameter but the first.
+    curves = {}
+    for k, r in enumerate(rows):
+        key = tuple(r[n] for n in family_names)
+        curves.setdefault(key, []).append((float(r[x_name]) if x_name else float(k), r))
+    panels = [("E", "energy E [J]"), ("sigma_max", "largest stress sigma_max [Pa]"),
+              ("drive_margin", "drive demand / envelope")]
+    if args.kind == "tmin":
+        panels = [("T_min", "shortest feasible time T_min [s]"), ("E", "energy at T_min [J]"),
+                  ("drive_margin", "drive demand / envelope at T_min")]
+    fig, axes = plt.subplots(len(panels), 1, sharex=True, figsize=(8, 9), constrained_layout=True)
+    for ax, (column, label) in zip(axes, panels):
+        for key, points in curves.items():
+            points.sort(key=lambda p: p[0])
+            xs = [p[0] for p in points]
+            ys = [float(p[1][column]) for p in points]
+            name = ", ".join(f"{n} = {v}" for n, v in zip(family_names, key)) or None
+            line, = ax.plot(xs, ys, marker="o", linewidth=1.2, label=name)
+            bad = [(x, y) for (x, r), y in zip(points, ys) if r["feasible"] != "1"]
+            if bad:
+                ax.plot([b[0] for b in bad], [b[1] for b in bad], "x", color=line.get_color(), markersize=10,
+                        markeredgewidth=2)
+        ax.set_ylabel(label)
+        ax.grid(True, alpha=0.3)
+    axes[2].axhline(1.0, color="black", linestyle=":", linewidth=1)
+    if any(k for k in curves):
+        axes[0].legend(fontsize="small")
+    axes[-1].set_xlabel(x_name or "candidate")
+    axes[0].set_title(args.title + "  (x: infeasible)")
+    fig.savefig(args.png, dpi=100, format="png")
+
+
+if __name__ == "__main__":
+    main()

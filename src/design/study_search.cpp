@@ -1,0 +1,101 @@
+// The searches of a design study (include/armdyn/design/study_search.hpp).
+#include "armdyn/design/study_search.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <mutex>
+
+#include "armdyn/core/batch.hpp"
+#include "armdyn/core/error.hpp"
+
+namespace armdyn::design {
+namespace {
+
+const Parameter& parameter_named(const Study& study, const std::string& name) {
+  for (const Parameter& p : study.parameters)
+    if (p.name == name) return p;
+  throw InputError(study.source + ": no parameter named '" + name + "'");
+}
+
+TminPoint tmin_at(const Study& study, const ParameterValues& values) {
+  TminPoint out;
+  out.values = values;
+  const TminSpec& t = study.tmin;
+  out.search = shortest_feasible([&](double scale) { return evaluate_candidate(study, values, scale).feasible(); },
+                                 t.scale_from, t.scale_to, t.rel_tol);
+  out.at_tmin = evaluate_candidate(study, values, out.search.found ? out.search.t_min : t.scale_to);
+  return out;
+}
+
+}  // namespace
+
+std::vector<TminPoint> tmin_study(const Study& study, int threads, const std::function<void(int done)>& progress) {
+  const std::vector<ParameterValues> grid = parameter_grid(study);
+  std::vector<TminPoint> out(grid.size());
+  std::atomic<int> done{0};
+  std::mutex progress_lock;
+  parallel_chunks(0, static_cast<std::ptrdiff_t>(grid.size()), 1, threads,
+                  [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
+                    for (std::ptrdiff_t k = begin; k != end; ++k) {
+                      out[static_cast<std::size_t>(k)] = tmin_at(study, grid[static_cast<std::size_t>(k)]);
+                      const int finished = ++done;
+                      if (progress) {
+                        const std::lock_guard<std::mutex> hold(progress_lock);
+                        progress(finished);
+                      }
+                    }
+                  });
+  return out;
+}
+
+Trial study_trial(const Study& study, const CandidateResult& r) {
+  Trial t;
+  const std::string& objective = study.optimize.objective;
+  t.objective = objective == "T" ? r.T : objective == "G" ? -r.G : r.E;
+  // How far the worst limit is exceeded, relative to its allowed value.
+  double v = std::max(r.stress_ratio, r.drive_margin) - 1;
+  if (std::isfinite(study.limits.allowed_deflection)) v = std::max(v, r.deflection / study.limits.allowed_deflection - 1);
+  if (!r.reach_ok) v = std::max(v, 1.0);
+  if (!std::isfinite(t.objective)) v = std::max(v, 1.0);  // no run (the start pose not reached)
+  t.violation = v;
+  return t;
+}
+
+ParameterValues optimize_values(const Study& study, const std::vector<double>& x) {
+  ParameterValues values;
+  for (const Parameter& p : study.parameters) values[p.name] = p.values.front();
+  for (std::size_t k = 0; k < study.optimize.variables.size(); ++k) values[study.optimize.variables[k]] = x.at(k);
+  return values;
+}
+
+std::vector<StudyOptimum> optimize_study(const Study& study) {
+  const OptimizeSpec& spec = study.optimize;
+  OptimizeOptions options;
+  for (const std::string& name : spec.variables) {
+    const Parameter& p = parameter_named(study, name);
+    options.lower.push_back(p.lower);
+    options.upper.push_back(p.upper);
+  }
+  options.step = spec.step;
+  options.min_step_ratio = spec.min_step_ratio;
+  options.max_evaluations = spec.max_evaluations;
+  const auto evaluate = [&](const std::vector<double>& x) {
+    Trial t = study_trial(study, evaluate_candidate(study, optimize_values(study, x)));
+    t.x = x;
+    return t;
+  };
+  std::vector<StudyOptimum> out;
+  for (const char* method : {"feasible_directions", "cobyla"}) {
+    if (spec.method != "both" && spec.method != method) continue;
+    StudyOptimum o;
+    o.method = method;
+    o.result = o.method == "cobyla" ? nlopt_cobyla(evaluate, spec.start, options)
+                                    : feasible_directions(evaluate, spec.start, options);
+    o.best = evaluate_candidate(study, optimize_values(study, o.result.x));
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+}  // namespace armdyn::design

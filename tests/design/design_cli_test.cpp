@@ -1,0 +1,183 @@
+// `armdyn design STUDY.json --out DIR`: the result files of the shipped study (columns, rows,
+// JSON equal to the CSV), a candidate against `armdyn task` run by hand on the same substituted
+// arm, --plot, and bad input refused with exit status 2, one line naming the file and field, and
+// no result written.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/cli_process.hpp"
+#include "support/csv_text.hpp"
+
+namespace armdyn {
+namespace {
+
+using nlohmann::json;
+using test::cells;
+using test::lines;
+using test::read_file;
+
+const std::string kExamples = ARMDYN_EXAMPLES_DIR;
+
+class Design : public test::CliProcess {};
+
+TEST_F(Design, WritesOneRowPerCandidateAsCsvAndJson) {
+  const std::string out = path("results");
+  const test::CliResult r = run({"design", kExamples + "/studies/vp_cylindrical_R_T.json", "--out", out, "--workers", "2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  const std::vector<std::string> rows = lines(read_file(out + "/results.csv"));
+  ASSERT_EQ(rows.size(), 10u);
+  EXPECT_EQ(rows[0], "R,duration,T,E,sigma_max,deflection,drive_margin,reach_ok,stress_ok,drive_ok,deflection_ok,"
+                     "feasible,G,time_scale,stress_ratio,fault");
+  const json doc = json::parse(read_file(out + "/results.json"));
+  ASSERT_EQ(doc.at("candidates").size(), 9u);
+  EXPECT_EQ(doc.at("kind"), "sweep");
+  EXPECT_EQ(doc.at("parameters")[0].at("name"), "R");
+  for (std::size_t k = 0; k < 9; ++k) {
+    const std::vector<std::string> c = cells(rows[k + 1]);
+    const json& j = doc.at("candidates")[k];
+    EXPECT_EQ(std::stod(c[0]), j.at("parameters").at("R").get<double>());
+    EXPECT_EQ(std::stod(c[1]), j.at("parameters").at("duration").get<double>());
+    EXPECT_NEAR(std::stod(c[2]), std::stod(c[1]), 1e-12);  // T is the duration asked for
+    EXPECT_EQ(std::stod(c[3]), j.at("E").get<double>());
+    EXPECT_EQ(std::stod(c[4]), j.at("sigma_max").get<double>());
+    EXPECT_EQ(c[11] == "1", j.at("feasible").get<bool>());
+    EXPECT_EQ(std::stod(c[12]), j.at("G").get<double>());
+  }
+}
+
+// R = 0.025, T = 6.2 s by hand: the segments with that tube, the task's durations scaled by
+// 6.2 / 3, `armdyn task` with the study's step; its last row's energy is the candidate's E.
+TEST_F(Design, ACandidateEqualsArmdynTaskOnTheSubstitutedArm) {
+  const std::string out = path("results");
+  ASSERT_EQ(run({"design", kExamples + "/studies/vp_anthropomorphic_R_T.json", "--out", out}).status, 0);
+  const std::vector<std::string> rows = lines(read_file(out + "/results.csv"));
+  std::vector<std::string> candidate;
+  for (const std::string& row : rows)
+    if (row.rfind("0.025,6.2,", 0) == 0) candidate = cells(row);
+  ASSERT_FALSE(candidate.empty()) << rows[1];
+
+  json segments = json::parse(read_file(kExamples + "/models/vp_anthropomorphic_segments.json"));
+  for (auto& [name, link] : segments.at("links").items())
+    link["section"] = {{"type", "tube"}, {"outer_radius", 0.025}, {"inner_radius", 0.025 * 0.75}};
+  json task = json::parse(read_file(kExamples + "/tasks/vp_abca_anthropomorphic.json"));
+  for (json& s : task.at("segments")) s["duration"] = s.at("duration").get<double>() * (6.2 / 3.0);
+  const std::string csv = path("task.csv");
+  const test::CliResult t = run({"task", kExamples + "/models/vp_anthropomorphic.json", file("task.json", task.dump()),
+                                 "--segments", file("segments.json", segments.dump()), "--dt", "0.01", "--out", csv});
+  ASSERT_EQ(t.status, 0) << t.err;
+  const std::vector<std::string> task_rows = lines(read_file(csv));
+  const std::vector<std::string> header = cells(task_rows[0]);
+  const std::vector<std::string> last = cells(task_rows.back());
+  ASSERT_EQ(header.back(), "energy_consumed");
+  const double E_task = std::stod(last.back()), T_task = std::stod(last[0]);
+  EXPECT_NEAR(std::stod(candidate[2]), T_task, 1e-12);
+  EXPECT_NEAR(std::stod(candidate[3]), E_task, 1e-12 * E_task);
+  EXPECT_GT(E_task, 1);
+}
+
+TEST_F(Design, PlotDrawsAPngBesideTheResults) {
+  const std::string study = file("study.json", [&] {
+    json s = json::parse(read_file(kExamples + "/studies/vp_cylindrical_R_T.json"));
+    for (const char* key : {"model", "task", "actuators"})
+      s[key] = kExamples + "/studies/" + s.at(key).get<std::string>();
+    s["duration"] = {6.2, 3.4};
+    return s.dump();
+  }());
+  const std::string out = path("plotted");
+  const test::CliResult r = run({"design", study, "--out", out, "--plot", "--workers", "1"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string bytes = read_file(out + "/design.png");
+  ASSERT_GT(bytes.size(), 1000u);
+  EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(lines(read_file(out + "/results.csv")).size(), 7u);
+}
+
+// The shipped anthropomorphic study turned into the other kinds, its files named absolutely.
+std::string variant(const std::function<void(json&)>& change) {
+  json s = json::parse(read_file(kExamples + "/studies/vp_anthropomorphic_R_T.json"));
+  for (const char* key : {"model", "task", "actuators"}) s[key] = kExamples + "/studies/" + s.at(key).get<std::string>();
+  change(s);
+  return s.dump();
+}
+
+TEST_F(Design, TminWritesOneRowPerGridPoint) {
+  const std::string study = file("tmin.json", variant([](json& s) {
+    s.erase("duration");
+    s["parameters"]["R"]["values"] = {0.04};
+    s["limits"]["allowed_deflection"] = 0.01;
+    s["kind"] = "tmin";
+    s["tmin"] = {{"scale_from", 0.2}, {"scale_to", 4}, {"rel_tol", 1e-2}};
+  }));
+  const std::string out = path("tmin");
+  const test::CliResult r = run({"design", study, "--out", out, "--plot"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> rows = lines(read_file(out + "/results.csv"));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].rfind("R,T_min,found,evaluations,T,E,sigma_max,", 0), 0u) << rows[0];
+  const std::vector<std::string> c = cells(rows[1]);
+  EXPECT_EQ(c[2], "1");
+  EXPECT_EQ(std::stod(c[1]), std::stod(c[4]));
+  EXPECT_LT(std::stod(c[1]), 3.4);  // feasible at 3.4 s (the sweep), so T_min is shorter
+  EXPECT_GT(std::stod(c[1]), 0.6);
+  const json doc = json::parse(read_file(out + "/results.json"));
+  EXPECT_EQ(doc.at("points")[0].at("trials").size(), std::stoul(c[3]));
+  EXPECT_GT(read_file(out + "/design.png").size(), 1000u);
+}
+
+TEST_F(Design, OptimizeWritesTheSearchPath) {
+  const std::string study = file("optimize.json", variant([](json& s) {
+    s["duration"] = 6.2;
+    s["parameters"]["R"] = {{"from", 0.03}, {"to", 0.05}, {"count", 2}};
+    s["limits"]["allowed_deflection"] = 4e-4;
+    s["kind"] = "optimize";
+    s["optimize"] = {{"variables", {"R"}}, {"start", {{"R", 0.045}}}, {"step", {{"R", 0.004}}}, {"max_evaluations", 60}};
+  }));
+  const std::string out = path("optimize");
+  const test::CliResult r = run({"design", study, "--out", out, "--plot"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> rows = lines(read_file(out + "/results.csv"));
+  ASSERT_GT(rows.size(), 3u);
+  EXPECT_EQ(rows[0], "method,evaluation,R,objective,violation,feasible");
+  EXPECT_EQ(rows[1], "feasible_directions,1,0.045," + cells(rows[1])[3] + "," + cells(rows[1])[4] + ",1");
+  const json doc = json::parse(read_file(out + "/results.json"));
+  const json& run0 = doc.at("runs")[0];
+  EXPECT_EQ(run0.at("method"), "feasible_directions");
+  EXPECT_TRUE(run0.at("feasible").get<bool>());
+  EXPECT_LT(run0.at("x").at("R").get<double>(), 0.045);
+  EXPECT_EQ(run0.at("path").size() + 1, rows.size());
+  EXPECT_EQ(run0.at("candidate").at("E"), run0.at("objective"));
+  EXPECT_GT(read_file(out + "/design.png").size(), 1000u);
+}
+
+TEST_F(Design, BadInputIsOneLineAndWritesNothing) {
+  const std::string out = path("never");
+  struct Case {
+    std::string study, expected;
+  };
+  const std::vector<Case> cases = {
+      {R"({"model": "nowhere.json", "task": {}})", "nowhere.json: cannot read file"},
+      {R"({"model": {}, "task": {}, "kind": "grid"})", "study.json: kind: 'grid' is not one of sweep, tmin, optimize"},
+      {R"({"model": {}, "task": {}, "parameters": {"R": {"from": 1}}})", "study.json: parameters.R.to: missing"},
+      {"{\"model\": ", "study.json: line 1, column 11"},
+  };
+  for (const Case& c : cases) {
+    const test::CliResult r = run({"design", file("study.json", c.study), "--out", out});
+    EXPECT_EQ(r.status, 2) << c.study;
+    EXPECT_EQ(r.err_lines(), 1) << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(out + "/results.csv"));
+  }
+  const test::CliResult w = run({"design", kExamples + "/studies/vp_cylindrical_R_T.json", "--out", out, "--workers", "-1"});
+  EXPECT_EQ(w.status, 2);
+  EXPECT_NE(w.err.find("--workers"), std::string::npos) << w.err;
+}
+
+}  // namespace
+}  // namespace armdyn
