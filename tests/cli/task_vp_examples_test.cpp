@@ -205,6 +205,24 @@ TEST_F(VpExamples, EnergyFallsAsTheTubeRadiusFallsAndAsTheTaskTimeGrows) {
   EXPECT_GT(by_time[2], 10.0);
 }
 
+TEST_F(VpExamples, SchemesDrivesHaveTheBooksReductionRatios) {
+  // [VP] §5.4: DC motors with reduction ratio 100 in the rotational joints and 500 in the linear
+  // ones (examples/models/vp_<scheme>_actuators.json; the book gives no motor constants).
+  for (const std::string arm : {"anthropomorphic", "arthropoid", "cylindrical", "spherical"}) {
+    const test::CliResult r = run({"info", example("models/vp_" + arm + ".json"), "--actuators",
+                                   example("models/vp_" + arm + "_actuators.json"), "--json"});
+    ASSERT_EQ(r.status, 0) << arm << ": " << r.err;
+    const nlohmann::json info = nlohmann::json::parse(r.out);
+    int linear = 0;
+    for (std::size_t j = 0; j < 6; ++j) {
+      const bool prismatic = info.at("joints").at(j).at("type") == "prismatic";
+      linear += prismatic;
+      EXPECT_EQ(info.at("drives").at("joints").at(j).at("gear_ratio").get<double>(), prismatic ? 500.0 : 100.0) << arm << j;
+    }
+    EXPECT_EQ(linear, arm == "cylindrical" ? 2 : arm == "spherical" ? 1 : 0) << arm;
+  }
+}
+
 TEST_F(VpExamples, SprayPaintingArmsGuidesWeighWhatTheBookGives) {
   // [VP] ch. 5 Example 2: segment 3 of the spherical spray-painting arm is two steel guides of
   // 1.14 m (tubes R = 0.025, r = 0.02 m at the book's optimum) and a 3.07 kg piston and rod:
