@@ -13,6 +13,7 @@ packages=(
   liborocos-kdl-dev libmujoco-dev
   libboost-dev libginac-dev libtbb-dev libnlopt-dev
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-matplotlib python3-pytest
+  python3-distributed
   ccache
 )
 if [[ "${1:-}" == "--fuzz" ]]; then

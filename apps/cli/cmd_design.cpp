@@ -1,9 +1,10 @@
-// `armdyn design STUDY.json --out DIR [--plot] [--workers N]`: a design study of [VP] §5.4 (the
+// `armdyn design STUDY.json --out DIR [--plot] [--workers N] [--scheduler ADDRESS]`: a design study of [VP] §5.4 (the
 // document: io/study_json.hpp): every candidate of the parameter grid run on the test task and
 // checked against the limits (design/study.hpp), T_min per grid point, or a search over the
 // parameters (design/study_search.hpp); the results as DIR/results.csv and
 // DIR/results.json (written together through OutputFile: never half written, nothing at all on
-// an error), optionally DIR/design.png.
+// an error), optionally DIR/design.png. With --scheduler a sweep's candidates are tasks of a
+// Dask cluster (dask_sweep.hpp).
 #include <unistd.h>
 
 #include <cmath>
@@ -18,6 +19,7 @@
 #include "armdyn/design/study_search.hpp"
 #include "armdyn/io/study_json.hpp"
 #include "cli.hpp"
+#include "dask_sweep.hpp"
 #include "design_output.hpp"
 #include "output_file.hpp"
 #include "plot.hpp"
@@ -31,6 +33,7 @@ struct DesignOptions {
   std::string study, out;
   bool plot = false;
   int workers = 0;
+  std::string scheduler;
 };
 
 // "armdyn design: 3 of 9 candidates" on stderr, overwriting itself, only on a terminal.
@@ -68,6 +71,9 @@ int run_design_command(const DesignOptions& o) {
     plot_script_path("plot_design.py");
   }
   const design::Study study = read_study(o.study);
+  if (!o.scheduler.empty() && study.kind != design::StudyKind::kSweep)
+    throw InputError("--scheduler: only sweep studies run on a Dask cluster (" + o.study + " is a " +
+                     kind_name(study.kind) + " study; it runs on the local cores without --scheduler)");
   std::string csv_text, json_text;
   if (study.kind == design::StudyKind::kOptimize) {
     const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
@@ -81,7 +87,9 @@ int run_design_command(const DesignOptions& o) {
       csv_text = tmin_csv(study, points);
       json_text = tmin_json(study, points);
     } else {
-      const std::vector<design::CandidateResult> results = design::sweep(study, o.workers, report);
+      const std::vector<design::CandidateResult> results =
+          o.scheduler.empty() ? design::sweep(study, o.workers, report)
+                              : dask_sweep(study, o.study, o.scheduler, report);
       csv_text = results_csv(study, results);
       json_text = results_json(study, results);
     }
@@ -117,6 +125,9 @@ Command add_design_command(CLI::App& app) {
   sub->add_flag("--plot", o->plot, "also draw design.png: E, sigma_max and the drive margin against the first "
                                    "parameter, one curve per value of the second, infeasible candidates marked");
   sub->add_option("--workers", o->workers, "threads evaluating candidates (0: every core)")->capture_default_str();
+  sub->add_option("--scheduler", o->scheduler,
+                  "a Dask scheduler (tcp://host:port): each candidate of a sweep is one task on the cluster's workers, "
+                  "which need the Python package armdyn; the same results as the local run (docs/design.md)");
   return Command{sub, [o] { return run_design_command(*o); }};
 }
 

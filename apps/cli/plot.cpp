@@ -29,12 +29,6 @@ bool is_file(const fs::path& p) {
   return fs::is_regular_file(p, ec);
 }
 
-std::string python() {
-  if (const char* env = std::getenv("ARMDYN_PYTHON"); env && *env) return env;
-  if (is_file("/usr/bin/python3")) return "/usr/bin/python3";  // Debian's, with python3-matplotlib
-  return "python3";
-}
-
 std::string last_line(const std::string& path) {
   std::ifstream in(path);
   std::string line, last;
@@ -62,7 +56,15 @@ int run(const std::vector<std::string>& args, const std::string& log) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+std::string python() { return python_interpreter(); }
+
 }  // namespace
+
+std::string python_interpreter() {
+  if (const char* env = std::getenv("ARMDYN_PYTHON"); env && *env) return env;
+  if (is_file("/usr/bin/python3")) return "/usr/bin/python3";  // Debian's, with python3-matplotlib
+  return "python3";
+}
 
 std::string plot_script_path(const std::string& script) {
   const bool simulation = script == "plot_simulation.py";

@@ -8,6 +8,10 @@
 
 namespace armdyn::cli {
 
+/// The Python interpreter the tool runs its scripts with: $ARMDYN_PYTHON, else /usr/bin/python3
+/// (Debian's, with matplotlib and the other python3-* packages), else the python3 on PATH.
+std::string python_interpreter();
+
 /// The plotting script: $ARMDYN_PLOT_SCRIPT, else <bin>/../share/armdyn/plot_simulation.py next
 /// to the installed executable, else the source tree's copy (a compile-time path). InternalError
 /// when none exists. Another `script` (plot_task.py) is looked for the same way, beside

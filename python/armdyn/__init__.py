@@ -72,6 +72,7 @@ from ._armdyn import (
     set_num_threads,
 )
 from ._armdyn import formulations
+from . import design
 from ._simulation import SimulationResult, simulate
 from ._tasks import TaskResult, run_task
 
@@ -88,6 +89,7 @@ __all__ = [
     "opcount_algorithms", "operational_space", "potential_energy", "rnea", "set_num_threads", "simulate",
     "aba_derivatives", "rnea_derivatives",
     "Segments", "TaskResult", "load_segments", "run_task", "segment_stresses",
+    "design",
 ]
 
 

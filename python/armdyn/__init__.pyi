@@ -163,6 +163,8 @@ class _Formulations(ModuleType):
 
 formulations: _Formulations
 
+from . import design as design  # the criteria of [VP] §5.2 (design.pyi)
+
 def opcount(model: Model, algorithms: Union[None, str, Sequence[str]] = ...,
             generated: bool = ...) -> Dict[str, Dict[str, int]]: ...
 def opcount_algorithms() -> List[str]: ...

@@ -166,5 +166,7 @@ void bind_drives(py::module_& m);
 void bind_derivatives(py::module_& m);
 void bind_segments(py::module_& m);
 void bind_tasks(py::module_& m);
+void bind_design(py::module_& m);
+void bind_study(py::module_& m);
 
 }  // namespace armdyn::python

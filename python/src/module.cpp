@@ -47,4 +47,6 @@ PYBIND11_MODULE(_armdyn, m) {
   armdyn::python::bind_derivatives(m);
   armdyn::python::bind_segments(m);
   armdyn::python::bind_tasks(m);
+  armdyn::python::bind_design(m);
+  armdyn::python::bind_study(m);
 }
