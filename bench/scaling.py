@@ -7,6 +7,7 @@ into a PNG (default docs/benchmarks-scaling.png). Needs matplotlib.
 
   bench/scaling.py [--bench build-bench/bench/armdyn_bench] [--out docs/benchmarks-scaling.png]
                    [--cpu 1] [--repetitions 5] [--json results.json] [--from-json results.json]
+                   [-- more Google Benchmark arguments, e.g. --benchmark_min_time=0.2]
 
 --cpu N pins the run to one core (taskset); --json keeps Google Benchmark's JSON output and
 --from-json redraws from such a file without running anything.
@@ -42,6 +43,7 @@ def run_bench(args):
     cmd = [args.bench, f"--benchmark_filter={pattern}", "--benchmark_format=json",
            f"--benchmark_repetitions={args.repetitions}", "--benchmark_report_aggregates_only=true",
            "--benchmark_enable_random_interleaving=true"]
+    cmd += args.bench_args
     if args.cpu is not None:
         cmd = ["taskset", "-c", str(args.cpu)] + cmd
     print("running:", " ".join(cmd), file=sys.stderr)
@@ -100,6 +102,7 @@ def main():
     p.add_argument("--repetitions", type=int, default=5)
     p.add_argument("--json", help="also write Google Benchmark's JSON here")
     p.add_argument("--from-json", help="draw from this JSON instead of running")
+    p.add_argument("bench_args", nargs="*", help="passed on to armdyn_bench (after --)")
     args = p.parse_args()
     if args.from_json:
         with open(args.from_json) as f:
