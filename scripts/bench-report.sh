@@ -49,10 +49,10 @@ export BENCH_DATE; BENCH_DATE=$(date -u +%Y-%m-%d)
 export BENCH_ARGS="$*"
 export BENCH_VERSION; BENCH_VERSION=$(sed -n 's/^project(armdyn VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
 
-/usr/bin/python3 - "$out" "$tmp"/*.json <<'PY'
-import json, os, sys
+/usr/bin/python3 - "$out" "$root/bench/published_peers.csv" "$tmp"/*.json <<'PY'
+import csv, json, os, sys
 
-out, files = sys.argv[1], sys.argv[2:]
+out, published, files = sys.argv[1], sys.argv[2], sys.argv[3:]
 scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 rows, context = [], None
 for path in files:
@@ -63,6 +63,8 @@ for path in files:
         if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
         name = b.get("run_name", b["name"])
+        if "/baseline/" in name:  # the kept pre-optimisation baselines (bench_baseline.cpp)
+            continue
         rows.append((name, b["cpu_time"] * scale[b.get("time_unit", "ns")]))
 
 
@@ -130,6 +132,27 @@ md = [
     "",
     "Names: `BM_<algorithm>/<implementation>/<model>`; `armdyn` is the library, `generated` the code",
     "`armdyn codegen` writes, `kdl` and `mujoco` the peers on the same states (built when found).",
+    "`armdyn/kdl` is armdyn's time over KDL's in the same run (the ratio varies less from run to run",
+    "than the times do).",
+    "",
+    "## How to run",
+    "",
+    "```sh",
+    "cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DARMDYN_NATIVE=ON -DARMDYN_BUILD_BENCH=ON -DARMDYN_BUILD_TESTS=OFF",
+    "cmake --build build-bench --target armdyn_bench",
+    "# a few rows, pinned to one core, repeated:",
+    "taskset -c 1 build-bench/bench/armdyn_bench --benchmark_filter='BM_mass_matrix/(armdyn|kdl|mujoco)/panda$' \\",
+    "  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true",
+    "# this page (the arguments after -- go to every benchmark executable):",
+    "scripts/bench-report.sh build-bench -- --benchmark_filter='BM_(rnea|mass_matrix|nonlinear_effects|forward_dynamics|forward_dynamics_aba)/(armdyn|kdl|mujoco)/(ur5|panda|chain_24|chain_96)$'",
+    "# the scaling plot below:",
+    "bench/scaling.py --bench build-bench/bench/armdyn_bench --cpu 1",
+    "```",
+    "",
+    "KDL (`liborocos-kdl-dev`) and MuJoCo (`libmujoco-dev`) rows exist when CMake found them",
+    "(scripts/install-deps.sh installs both). `BM_<algorithm>/baseline/<model>` are the mass matrix,",
+    "CRBA + Cholesky and ABA as they were before their last optimisation, kept to measure changes",
+    "against in the same run; this page leaves them out.",
     "",
     "## Dynamics",
     "",
@@ -137,8 +160,52 @@ md = [
 for algo, entries in groups.items():
     impls = ordered(i for i, _ in entries)
     models = ordered(m for _, m in entries)
-    md += table(f"`{algo[3:]}`", models, [f"`{i}`" for i in impls],
-                lambda m, i: human(times[f"{algo}/{i.strip('`')}/{m}"]) if f"{algo}/{i.strip('`')}/{m}" in times else "")
+    cols = [f"`{i}`" for i in impls]
+    ratio = "armdyn" in impls and "kdl" in impls
+    if ratio:
+        cols.append("`armdyn/kdl`")
+
+    def cell(m, i, algo=algo):
+        if i == "`armdyn/kdl`":
+            a, k = times.get(f"{algo}/armdyn/{m}"), times.get(f"{algo}/kdl/{m}")
+            return f"{a / k:.3f}" if a and k else ""
+        key = f"{algo}/{i.strip('`')}/{m}"
+        return human(times[key]) if key in times else ""
+
+    md += table(f"`{algo[3:]}`", models, cols, cell)
+md += [
+    "## Scaling to 96 joints",
+    "",
+    "![time per call against the number of joints, log-log](benchmarks-scaling.png)",
+    "",
+    "Median CPU time per call on the chains `chain_6` to `chain_96` (tests/data/models), armdyn, KDL",
+    "and MuJoCo measured in one run of `armdyn_bench` pinned to one core, the cases interleaved,",
+    "5 repetitions. Redraw it with `bench/scaling.py` (options: `--bench`, `--out`, `--cpu`,",
+    "`--repetitions`, `--json` to keep the raw results, `--from-json` to redraw from them).",
+    "",
+]
+with open(published) as f:
+    pub = list(csv.DictReader(line for line in f if not line.startswith("#")))
+if pub:
+    md += [
+        "## Pinocchio and RBDL (measured elsewhere)",
+        "",
+        "**Not measured with this page's build or in its run**: published figures from a separate",
+        "side-by-side study on the same models (bench/published_peers.csv): Pinocchio 3.7.0 and RBDL 3.3.1",
+        "built from source with g++ 12 and `-O3 -march=native`, KDL and MuJoCo as packaged by Debian 12,",
+        "one pinned core of a 2-vCPU AMD EPYC (Zen 3), median ns per call, every call including the",
+        "library's own forward kinematics. Pinocchio's mass matrix there fills the upper triangle only and",
+        "MuJoCo's is its sparse `mj_crb` (no `mj_fullM`). Compare ratios, not times, with the tables above:",
+        "the last column is Pinocchio's time over KDL's in that study.",
+        "",
+        "| model | algorithm | Pinocchio | RBDL | KDL | MuJoCo | Pinocchio/KDL |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in pub:
+        cells = [human(float(r[k])) if r[k] else "n/a" for k in ("pinocchio", "rbdl", "kdl", "mujoco")]
+        ratio = f"{float(r['pinocchio']) / float(r['kdl']):.3f}" if r["pinocchio"] and r["kdl"] else ""
+        md.append(f"| {r['model']} | {r['algorithm']} | " + " | ".join(cells) + f" | {ratio} |")
+    md.append("")
 if formulations:
     md += ["## Formulations on the general chains", ""]
     chains = ordered(c for cs in formulations.values() for c in cs)

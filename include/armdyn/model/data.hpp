@@ -22,7 +22,7 @@ template <class S> struct DataTpl {
   explicit DataTpl(const ModelTpl<S>& model)
       : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), phi(VecX<S>::Zero(model.dof)),
         sin_phi(VecX<S>::Zero(model.dof)), cos_phi(VecX<S>::Zero(model.dof)), v(model.dof), a(model.dof),
-        f(model.dof), angle(model.dof), w(model.dof), wd(model.dof), ao(model.dof), Ic(model.dof),
+        f(model.dof), angle(model.dof), w(model.dof), wd(model.dof), ao(model.dof), Ic(model.dof), axis(model.dof),
         tau(VecX<S>::Zero(model.dof)), c(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
         qdd(VecX<S>::Zero(model.dof)), M(MatX<S>::Zero(model.dof, model.dof)),
         L(MatX<S>::Zero(model.dof, model.dof)), L_inv_diag(VecX<S>::Zero(model.dof)) {}
@@ -45,8 +45,9 @@ template <class S> struct DataTpl {
   std::vector<Vec3<S>> w, wd;        ///< angular velocity and acceleration of body i
   std::vector<Vec3<S>> ao;           ///< acceleration of body i's origin, -g included
 
-  // Composite-rigid-body algorithm (body frames).
-  std::vector<Inertia<S>> Ic;  ///< composite inertia of the subtree rooted at body i
+  // Composite-rigid-body algorithm (body frames below 13 joints, base-frame axes from 13 on: crba.hpp).
+  std::vector<Inertia<S>> Ic;     ///< composite inertia of the subtree rooted at body i, about its origin
+  std::vector<Motion<S>> axis;    ///< joint i's motion subspace about the base origin (from 13 joints on)
 
   // Joint-space results.
   VecX<S> tau;  ///< rnea: inverse dynamics

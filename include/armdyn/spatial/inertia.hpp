@@ -75,6 +75,30 @@ template <class S> inline Inertia<S> transform_to_parent(const Transform<S>& X, 
   return out;
 }
 
+/// The same inertia in axes turned by R, about the same point: (m, R h, R I R^T). 54 mul, 36 add.
+template <class S> inline Inertia<S> rotate_inertia(const Mat3<S>& R, const Inertia<S>& in) {
+  return Inertia<S>{in.m, R * in.h, rotate_symmetric(R, in.I)};
+}
+
+/// The inertia about a point P, re-expressed about the point P - d with the same axes
+/// (transform_to_parent with R = E): h' = h + m d,
+///   I' = I + (m |d|^2 + 2 d.h) E - (m d + h) d^T - d h^T   (symmetric). 24 mul, 30 add.
+template <class S> inline Inertia<S> translate_inertia(const Vec3<S>& d, const Inertia<S>& in) {
+  Inertia<S> out;
+  const Vec3<S> g = in.m * d + in.h;
+  const S s = in.m * d.squaredNorm() + S(2) * d.dot(in.h);
+  out.m = in.m;
+  out.h = g;
+  for (int r = 0; r < 3; ++r)
+    for (int c = r; c < 3; ++c) {
+      S e = in.I(r, c) - g(r) * d(c) - d(r) * in.h(c);
+      if (r == c) e += s;
+      out.I(r, c) = e;
+      out.I(c, r) = e;
+    }
+  return out;
+}
+
 /// The 6x6 matrix [[I, h x], [-(h x), m E]] of a rigid-body inertia (angular first).
 template <class S> Mat6<S> inertia_matrix(const Inertia<S>& I) {
   Mat3<S> H;
