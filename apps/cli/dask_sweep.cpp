@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -80,14 +79,6 @@ design::CandidateResult candidate(const json& r) {
   c.fault = r.at("fault").get<std::string>();
   c.G = number(r.at("G"));
   return c;
-}
-
-std::string last_line(const std::string& path) {
-  std::ifstream in(path);
-  std::string line, last;
-  while (std::getline(in, line))
-    if (!line.empty()) last = line;
-  return last;
 }
 
 }  // namespace

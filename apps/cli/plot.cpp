@@ -29,14 +29,6 @@ bool is_file(const fs::path& p) {
   return fs::is_regular_file(p, ec);
 }
 
-std::string last_line(const std::string& path) {
-  std::ifstream in(path);
-  std::string line, last;
-  while (std::getline(in, line))
-    if (!line.empty()) last = line;
-  return last;
-}
-
 // Runs argv with stdout and stderr into `log`; returns the exit status (-1: could not start).
 int run(const std::vector<std::string>& args, const std::string& log) {
   std::vector<char*> argv;
@@ -56,9 +48,15 @@ int run(const std::vector<std::string>& args, const std::string& log) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-std::string python() { return python_interpreter(); }
-
 }  // namespace
+
+std::string last_line(const std::string& path) {
+  std::ifstream in(path);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (!line.empty()) last = line;
+  return last;
+}
 
 std::string python_interpreter() {
   if (const char* env = std::getenv("ARMDYN_PYTHON"); env && *env) return env;
@@ -93,14 +91,14 @@ void plot_simulation(const std::string& csv, OutputFile& png, const std::string&
   const std::string tmp = png.staging_path();
   // The script's messages: a scratch file, removed when done (or interrupted).
   OutputFile log((fs::temp_directory_path() / "armdyn_plot.log").string(), "--plot");
-  std::vector<std::string> args = {python(), script, csv, tmp, "--title=" + title};
+  std::vector<std::string> args = {python_interpreter(), script, csv, tmp, "--title=" + title};
   for (const std::string& name : joint_names) args.push_back("--joint-name=" + name);  // "=": names may start with '-'
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   const int status = run(args, log.staging_path());
   const std::string why = last_line(log.staging_path());
   if (status != 0) {
     png.discard();
-    throw InternalError("--plot: " + (status < 0 ? "cannot run " + python() : "the plotting script failed") +
+    throw InternalError("--plot: " + (status < 0 ? "cannot run " + python_interpreter() : "the plotting script failed") +
                         (why.empty() ? std::string() : ": " + why));
   }
 }

@@ -12,6 +12,9 @@ namespace armdyn::cli {
 /// (Debian's, with matplotlib and the other python3-* packages), else the python3 on PATH.
 std::string python_interpreter();
 
+/// The last non-empty line of the file at `path` ("" when none): what a script said last.
+std::string last_line(const std::string& path);
+
 /// The plotting script: $ARMDYN_PLOT_SCRIPT, else <bin>/../share/armdyn/plot_simulation.py next
 /// to the installed executable, else the source tree's copy (a compile-time path). InternalError
 /// when none exists. Another `script` (plot_task.py) is looked for the same way, beside

@@ -83,7 +83,7 @@ def main():
     for k, r in enumerate(rows):
         key = tuple(r[n] for n in family_names)
         curves.setdefault(key, []).append((float(r[x_name]) if x_name else float(k), r))
-    panels = [("E", "energy E [J]"), ("sigma_max", "largest stress sigma_max [Pa]"),
+    panels = [("E", "energy E [J]"), ("sigma_max", "largest stress sigma_max (Pa)"),
               ("drive_margin", "drive demand / envelope")]
     if args.kind == "tmin":
         panels = [("T_min", "shortest feasible time T_min [s]"), ("E", "energy at T_min [J]"),

@@ -1,10 +1,10 @@
 // The STUDY document of `armdyn design` (include/armdyn/io/study_json.hpp).
 #include "armdyn/io/study_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <memory>
-#include <regex>
 #include <set>
 
 #include "armdyn/core/error.hpp"
@@ -80,9 +80,15 @@ design::Parameter read_range(const JsonGetter& get, const json& j, const std::st
   return p;
 }
 
+// [A-Za-z_][A-Za-z0-9_]{0,63}, scanned by hand.
+bool is_parameter_name(const std::string& name) {
+  const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  if (name.empty() || name.size() > 64 || !letter(name[0])) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
 void check_name(const JsonGetter& get, const std::string& name, const std::string& at) {
-  static const std::regex identifier("[A-Za-z_][A-Za-z0-9_]{0,63}");
-  if (!std::regex_match(name, identifier))
+  if (!is_parameter_name(name))
     get.fail(at, "a parameter name is a letter or _ followed by letters, digits or _ (at most 64)");
   if (kResultColumns.count(name))
     get.fail(at, "'" + name + "' is the name of a result column; call the parameter something else (e.g. " +

@@ -184,6 +184,20 @@ TEST(StudyJson, EveryMalformedFieldIsNamed) {
 }
 
 // A value the base design cannot take is refused by the document's own reader, naming it.
+// Parameter names are scanned by hand: 64 characters pass the name check, 65 and 100 000 are
+// refused with the same message, whatever the length.
+TEST(StudyJson, ParameterNamesOfAnyLengthAreCheckedOrRefused) {
+  for (const std::size_t length : {std::size_t{65}, std::size_t{100000}}) {
+    json doc = base_study();
+    doc["parameters"][std::string(length, 'a')] = {{"values", {1}}};
+    EXPECT_NE(error_of(doc).find("a parameter name is a letter or _ followed by letters, digits or _ (at most 64)"),
+              std::string::npos) << length;
+  }
+  json doc = base_study();
+  doc["parameters"][std::string(64, 'a')] = {{"values", {1}}};
+  EXPECT_EQ(error_of(doc).find("a parameter name is"), std::string::npos) << error_of(doc);
+}
+
 TEST(StudyJson, TheFirstCandidateIsBuiltWhenRead) {
   json doc = base_study();
   doc["parameters"]["R"] = {{"values", {-0.02, 0.03}}};
@@ -202,7 +216,8 @@ TEST(StudyJson, FileNamesNeedABaseFolder) {
 }
 
 TEST(StudyJson, ReadsTheShippedStudies) {
-  for (const char* name : {"vp_anthropomorphic_R_T.json", "vp_cylindrical_R_T.json"}) {
+  for (const char* name : {"vp_anthropomorphic_R_T.json", "vp_arthropoid_R_T.json", "vp_cylindrical_R_T.json",
+                           "vp_spherical_R_T.json"}) {
     const design::Study s = read_study(kStudies + "/" + name);
     ASSERT_EQ(s.parameters.size(), 2u) << name;
     EXPECT_EQ(s.parameters[0].name, "R");
