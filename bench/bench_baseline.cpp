@@ -1,52 +1,24 @@
-// The CRBA and ABA as they were before the issue-16 speed work (body-frame CRBA, dense ABA), kept
-// as same-run baselines: BM_mass_matrix/baseline/<model>, BM_forward_dynamics/baseline/<model>
-// (CRBA + Cholesky) and BM_forward_dynamics_aba/baseline/<model>.
+// The CRBA and ABA as they were before the base-axes formulations (the body-frame CRBA, still the
+// library's below 13 joints, and the dense body-frame ABA, kept here), as same-run baselines:
+// BM_mass_matrix/baseline/<model>, BM_forward_dynamics/baseline/<model> (CRBA + Cholesky) and
+// BM_forward_dynamics_aba/baseline/<model>.
 #include <memory>
 
 #include "armdyn/armdyn.hpp"
 #include "armdyn/dynamics/aba.hpp"
 #include "armdyn/dynamics/cholesky.hpp"
+#include "armdyn/dynamics/crba_impl.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "fixtures.hpp"
 
 namespace armdyn::bench::baseline {
 
-template <class S>
-const MatX<S>& crba_local(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
-  check_size(q, model.dof, "q");
-  const int n = model.dof;
-  joint_placements(model, data, q.data());
-  for (int i = 0; i < n; ++i) data.Ic[i] = model.inertia[i];
-  MatX<S>& M = data.M;
-  M.setZero();
-  for (int i = n - 1; i >= 0; --i) {
-    const Inertia<S>& Ic = data.Ic[i];
-    const int p = model.parent[i];
-    // (2)
-    Force<S> F;
-    const bool revolute = model.joint_type[i] == JointType::kRevolute;
-    if (revolute) {
-      F.n = Ic.I.col(2);
-      F.f = Vec3<S>(-Ic.h.y(), Ic.h.x(), S(0));
-    } else {
-      F.n = Vec3<S>(Ic.h.y(), -Ic.h.x(), S(0));
-      F.f = Vec3<S>(S(0), S(0), Ic.m);
-    }
-    M(i, i) = revolute ? F.n.z() : F.f.z();
-    // (3)
-    for (int k = i, j = p; j >= 0; k = j, j = model.parent[j]) {
-      const Transform<S>& X = data.X_up[k];
-      const Vec3<S> Rf = X.R * F.f;
-      F.n = X.R * F.n + X.p.cross(Rf);
-      F.f = Rf;
-      M(j, i) = model.joint_type[j] == JointType::kRevolute ? F.n.z() : F.f.z();
-      M(i, j) = M(j, i);
-    }
-    // (1)
-    if (p >= 0) data.Ic[p] += transform_to_parent(data.X_up[i], Ic);
-  }
-  return M;
+// The body-frame CRBA, which crba() runs below kCrbaBaseAxesFrom joints, called directly (without
+// the size dispatch) at every size: the CRBA as it was before the base-axes formulation.
+const MatX<double>& crba_local(const Model& model, Data& data, VecIn<double> q) {
+  crba_detail::body_frames(model, data, q);
+  return data.M;
 }
 
 namespace aba_local_detail {
