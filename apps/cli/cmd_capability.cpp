@@ -13,6 +13,7 @@
 #include "armdyn/dynamics/capability.hpp"
 #include "armdyn/io/load.hpp"
 #include "cli.hpp"
+#include "json_eigen.hpp"
 #include "json_writer.hpp"
 
 namespace armdyn::cli {
@@ -57,8 +58,6 @@ int frame_index(const Model& model, const std::string& requested) {
   throw InputError("--frame: unknown frame '" + name + "' in model '" + model.name + "' (frames: " + join(names) +
                    ")");
 }
-
-void write_vector(JsonWriter& w, const VecX<double>& x) { w.numbers(x.data(), static_cast<std::size_t>(x.size())); }
 
 int run_capability(const CapabilityOptions& o) {
   const Model model = load_model(o.model);

@@ -29,7 +29,7 @@ struct CodegenOptions {
   bool counts = false;
 };
 
-std::vector<codegen::Algorithm> parse_list(const std::string& list) {
+std::vector<codegen::Algorithm> parse_algorithms(const std::string& list) {
   if (list.empty()) return codegen::all_algorithms();
   std::vector<codegen::Algorithm> out;
   std::stringstream in(list);
@@ -73,7 +73,7 @@ int run(const CodegenOptions& o) {
     throw InputError("--prefix: '" + printable(o.prefix) + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)");
   if (!o.out.empty()) check_out_folder(o.out);
   const Model loaded = load_model(o.model);
-  const std::vector<codegen::Algorithm> algorithms = parse_list(o.algorithms);
+  const std::vector<codegen::Algorithm> algorithms = parse_algorithms(o.algorithms);
   int snapped = 0;
   const Model model = codegen::snap_round_off(loaded, &snapped);
   std::vector<codegen::TracedFunction> functions;

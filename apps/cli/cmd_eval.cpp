@@ -22,6 +22,7 @@
 #include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/drives/drive_dynamics.hpp"
 #include "cli.hpp"
+#include "json_eigen.hpp"
 #include "drives_option.hpp"
 #include "eval_cartesian.hpp"
 #include "eval_elastic.hpp"
@@ -96,28 +97,6 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
                    format_bytes(total) + " (" + parts + "), more than the limit of " +
                    format_bytes(static_cast<double>(limit)) + "; raise it, e.g. --max-memory " +
                    std::to_string(static_cast<long long>(std::ceil(total / gib))) + "G");
-}
-
-// Refuses a non-finite result, naming the state and the quantity.
-template <class Matrix>
-void check_finite(const Matrix& x, const std::string& source, std::size_t state, const char* quantity) {
-  if (!x.allFinite())
-    throw InternalError(source + ": states[" + std::to_string(state) + "]: the computed " + quantity +
-                        " is not finite");
-}
-
-void write_vector(JsonWriter& w, const VecX<double>& x) { w.numbers(x.data(), static_cast<std::size_t>(x.size())); }
-
-// Row-major, one array per row.
-template <class Matrix>
-void write_matrix(JsonWriter& w, const Matrix& m) {
-  w.begin_array();
-  VecX<double> row(m.cols());
-  for (Eigen::Index r = 0; r < m.rows(); ++r) {
-    row = m.row(r).transpose();
-    write_vector(w, row);
-  }
-  w.end_array();
 }
 
 int run_eval(const EvalOptions& opts) {

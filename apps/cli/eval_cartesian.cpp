@@ -2,34 +2,9 @@
 #include "eval_cartesian.hpp"
 
 #include "cli.hpp"
+#include "json_eigen.hpp"
 
 namespace armdyn::cli {
-namespace {
-
-template <class Matrix>
-void check_finite(const Matrix& x, const std::string& source, std::size_t state, const char* quantity) {
-  if (!x.allFinite())
-    throw InternalError(source + ": states[" + std::to_string(state) + "]: the computed " + quantity +
-                        " is not finite");
-}
-
-// Row-major, one array per row.
-template <class Matrix>
-void write_matrix(JsonWriter& w, const Matrix& m) {
-  w.begin_array();
-  for (Eigen::Index r = 0; r < m.rows(); ++r) {
-    const VecX<double> row = m.row(r).transpose();
-    w.numbers(row.data(), static_cast<std::size_t>(row.size()));
-  }
-  w.end_array();
-}
-
-template <class Vector>
-void write_vector(JsonWriter& w, const Vector& x) {
-  w.numbers(x.data(), static_cast<std::size_t>(x.size()));
-}
-
-}  // namespace
 
 double cartesian_output_numbers(int n) { return 6.0 * n + 6 + 36 + 6 + 6; }
 

@@ -97,4 +97,10 @@ std::string printable(std::string_view s) {
   return out;
 }
 
+std::string number_text(double x, int significant_digits) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", significant_digits, x);
+  return buffer;
+}
+
 }  // namespace armdyn

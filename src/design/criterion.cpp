@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "quadrature.hpp"
 
 namespace armdyn::design {
@@ -14,13 +15,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kTinyExponent = 1e-150;  // below it, r counts as 0
-
-std::string number(double x) {
-  std::ostringstream s;
-  s.precision(17);
-  s << x;
-  return s.str();
-}
 
 // φ_s(t) = ln G(1, t) for the exponent s > 0: (1/s) ln((1 + t^s)/2), written so that it keeps
 // its relative accuracy when t^s is near 1 (t near 1 or s small) and never overflows.
@@ -48,19 +42,19 @@ double efficiency(double value, double zero_at, double one_at) {
 
 void check_value(double x, const std::string& name) {
   if (!std::isfinite(x)) throw InputError(name + ": must be a finite number");
-  if (x < 0) throw InputError(name + ": must be >= 0, got " + number(x));
+  if (x < 0) throw InputError(name + ": must be >= 0, got " + number_text(x, 17));
 }
 
 void check_efficiency_range(double zero_at, double one_at, const std::string& zero_name, const std::string& one_name) {
   check_value(zero_at, zero_name);
   check_value(one_at, one_name);
   if (!(zero_at > one_at))
-    throw InputError(zero_name + " (" + number(zero_at) + ") must be greater than " + one_name + " (" +
-                     number(one_at) + "): efficiency 0 at " + zero_name + ", 1 at " + one_name);
+    throw InputError(zero_name + " (" + number_text(zero_at, 17) + ") must be greater than " + one_name + " (" +
+                     number_text(one_at, 17) + "): efficiency 0 at " + zero_name + ", 1 at " + one_name);
 }
 
 void check_weight(double w, const std::string& name) {
-  if (!(w >= 0 && w <= 1)) throw InputError(name + ": must be in [0, 1], got " + number(w));
+  if (!(w >= 0 && w <= 1)) throw InputError(name + ": must be in [0, 1], got " + number_text(w, 17));
 }
 
 void check_exponent(double r, const std::string& name) {
@@ -124,7 +118,7 @@ double unit_square_mean(double r) {
 }
 
 double exponent_of_conjunction(double c, const std::string& name) {
-  if (!(c >= 0 && c <= 1)) throw InputError(name + ": must be in [0, 1], got " + number(c));
+  if (!(c >= 0 && c <= 1)) throw InputError(name + ": must be in [0, 1], got " + number_text(c, 17));
   if (c == 1) return -kInf;
   if (c == 0) return kInf;
   if (c == 0.5) return 1;

@@ -7,23 +7,17 @@
 #include <string>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 
 namespace armdyn::design {
 namespace {
 
-std::string number(double x) {
-  std::ostringstream s;
-  s.precision(17);
-  s << x;
-  return s.str();
-}
-
 void check_bracket(double lo, double hi, double rel_tol) {
   if (!std::isfinite(lo) || !std::isfinite(hi) || !(lo > 0) || !(lo <= hi))
     throw InputError("shortest_feasible: the bracket [lo, hi] must satisfy 0 < lo <= hi (finite), got [" +
-                     number(lo) + ", " + number(hi) + "]");
+                     number_text(lo, 17) + ", " + number_text(hi, 17) + "]");
   if (!(rel_tol > 0 && rel_tol < 1))
-    throw InputError("shortest_feasible: rel_tol must be in (0, 1), got " + number(rel_tol));
+    throw InputError("shortest_feasible: rel_tol must be in (0, 1), got " + number_text(rel_tol, 17));
 }
 
 }  // namespace

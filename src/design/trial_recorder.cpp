@@ -5,16 +5,10 @@
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 
 namespace armdyn::design::detail {
 namespace {
-
-std::string number(double x) {
-  std::ostringstream s;
-  s.precision(17);
-  s << x;
-  return s.str();
-}
 
 }  // namespace
 
@@ -30,14 +24,14 @@ void check_problem(const char* who, const std::vector<double>& x0, const Optimiz
     const std::string at = w + ": parameter " + std::to_string(i) + ": ";
     const double lo = options.lower[i], hi = options.upper[i];
     if (std::isnan(lo) || std::isnan(hi)) throw InputError(at + "a bound is NaN");
-    if (lo > hi) throw InputError(at + "lower (" + number(lo) + ") > upper (" + number(hi) + ")");
+    if (lo > hi) throw InputError(at + "lower (" + number_text(lo, 17) + ") > upper (" + number_text(hi, 17) + ")");
     if (!std::isfinite(x0[i]) || x0[i] < lo || x0[i] > hi)
-      throw InputError(at + "x0 (" + number(x0[i]) + ") is outside [" + number(lo) + ", " + number(hi) + "]");
+      throw InputError(at + "x0 (" + number_text(x0[i], 17) + ") is outside [" + number_text(lo, 17) + ", " + number_text(hi, 17) + "]");
     if (!(std::isfinite(options.step[i]) && options.step[i] > 0))
-      throw InputError(at + "step must be positive and finite, got " + number(options.step[i]));
+      throw InputError(at + "step must be positive and finite, got " + number_text(options.step[i], 17));
   }
   if (!(options.min_step_ratio > 0 && options.min_step_ratio < 1))
-    throw InputError(w + ": min_step_ratio must be in (0, 1), got " + number(options.min_step_ratio));
+    throw InputError(w + ": min_step_ratio must be in (0, 1), got " + number_text(options.min_step_ratio, 17));
   if (options.max_evaluations < 1)
     throw InputError(w + ": max_evaluations must be at least 1, got " + std::to_string(options.max_evaluations));
 }
@@ -47,10 +41,10 @@ Trial TrialRecorder::operator()(const std::vector<double>& x) {
   trial.x = x;
   if (!std::isfinite(trial.objective) || !std::isfinite(trial.violation)) {
     std::string at;
-    for (std::size_t i = 0; i < x.size(); ++i) at += (i ? ", " : "") + number(x[i]);
+    for (std::size_t i = 0; i < x.size(); ++i) at += (i ? ", " : "") + number_text(x[i], 17);
     throw InputError(std::string(who_) + ": evaluation " + std::to_string(path_.size() + 1) + " at (" + at +
-                     "): the " + (std::isfinite(trial.objective) ? "violation (" + number(trial.violation)
-                                                                 : "objective (" + number(trial.objective)) +
+                     "): the " + (std::isfinite(trial.objective) ? "violation (" + number_text(trial.violation, 17)
+                                                                 : "objective (" + number_text(trial.objective, 17)) +
                      ") is not finite");
   }
   path_.push_back(trial);

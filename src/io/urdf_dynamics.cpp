@@ -17,7 +17,7 @@ namespace armdyn {
 namespace {
 
 // One decimal number, with surrounding white space: [+-] digits [. digits] [e [+-] digits].
-std::optional<double> decimal(const std::string& text) {
+std::optional<double> trimmed_decimal(const std::string& text) {
   std::size_t b = text.find_first_not_of(" \t\r\n"), e = text.find_last_not_of(" \t\r\n");
   if (b == std::string::npos) return std::nullopt;
   std::string token = text.substr(b, e - b + 1);
@@ -33,7 +33,7 @@ std::optional<double> decimal(const std::string& text) {
 double attribute(const TiXmlElement& e, const char* name, const std::string& source, const std::string& place) {
   const char* text = e.Attribute(name);
   if (!text) return 0;
-  const std::optional<double> x = decimal(text);
+  const std::optional<double> x = trimmed_decimal(text);
   const std::string field = std::string("dynamics/") + name;
   if (!x) throw ModelError(source, place, field, "'" + printable(std::string(text).substr(0, 40)) + "' is not a finite decimal number");
   if (*x < 0) throw ModelError(source, place, field, "must be >= 0 (got " + printable(text) + ")");

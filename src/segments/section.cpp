@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
+#include "field_error.hpp"
 
 namespace armdyn::segments {
 
@@ -14,15 +16,7 @@ namespace {
 constexpr double kPi = std::numbers::pi;
 constexpr double kMaxLength = 1e3;  // m: a larger section is a unit mistake
 
-std::string fmt(double x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
-}
-
-[[noreturn]] void fail(const std::string& where, const std::string& field, const std::string& what) {
-  throw InputError(where + "." + field + ": " + what);
-}
+using detail::fail;
 
 void positive(double x, const std::string& where, const std::string& field) {
   if (!std::isfinite(x) || !(x > 0)) fail(where, field, "must be a positive number of metres");
@@ -127,7 +121,7 @@ Material builtin_material(const std::string& name) {
 void check_material(const Material& m, const std::string& where) {
   const auto range = [&](double x, const char* field, double lo, double hi, const char* unit) {
     if (!std::isfinite(x) || !(x >= lo) || !(x <= hi))
-      fail(where, field, std::string("must be a number of ") + unit + " in [" + fmt(lo) + ", " + fmt(hi) + "]");
+      fail(where, field, std::string("must be a number of ") + unit + " in [" + number_text(lo, 6) + ", " + number_text(hi, 6) + "]");
   };
   range(m.density, "density", 1, 1e5, "kg/m^3");
   range(m.young_modulus, "young_modulus", 1e3, 1e13, "Pa");

@@ -5,6 +5,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
+#include "field_error.hpp"
 
 namespace armdyn::segments {
 
@@ -12,23 +13,7 @@ namespace {
 
 constexpr double kTiny = 1e-6;  // m: a shorter distance gives no direction
 
-std::string fmt(double x) {
-  std::ostringstream out;
-  out.precision(6);
-  out << x;
-  return out.str();
-}
-
-[[noreturn]] void fail(const std::string& where, const std::string& field, const std::string& what) {
-  throw InputError(where + "." + field + ": " + what);
-}
-
-// The link's own frame in its body frame (identity without one).
-Transform<double> link_in_body(const Model& model, int body) {
-  const int k = model.frame_index(model.body_names[static_cast<std::size_t>(body)]);
-  return k >= 0 && model.frames[static_cast<std::size_t>(k)].body == body ? model.frames[static_cast<std::size_t>(k)].placement
-                                                                           : Transform<double>::identity();
-}
+using detail::fail;
 
 // The default end point of a body's segment (body frame): its first child's joint origin, else
 // its farthest frame; zero when neither is away from the joint.
@@ -63,7 +48,7 @@ SegmentGeometry resolve(const Model& model, int body, const Segment& s, const st
     g.length = *s.length;
   } else {
     if (end.isZero()) fail(where, "length", "cannot be derived (the link has no next joint or frame away from its joint): give it");
-    if (end.norm() > 1e3) fail(where, "length", "the derived length " + fmt(end.norm()) + " m is over 1e3 m: give it");
+    if (end.norm() > 1e3) fail(where, "length", "the derived length " + number_text(end.norm(), 6) + " m is over 1e3 m: give it");
     g.length = end.norm();
   }
   // The section's x: the link axis most perpendicular to the segment axis, projected.
@@ -81,7 +66,7 @@ void check_point_masses(const Segment& s, const SegmentGeometry& g, const std::s
     const PointMass& p = s.point_masses[k];
     if (!std::isfinite(p.mass) || p.mass < 0 || p.mass > 1e6) fail(where, at + ".mass", "must be a number of kg in [0, 1e6]");
     if (!std::isfinite(p.position) || p.position < 0 || p.position > g.length)
-      fail(where, at + ".position", "must be within the segment, [0, " + fmt(g.length) + "] m from its joint");
+      fail(where, at + ".position", "must be within the segment, [0, " + number_text(g.length, 6) + "] m from its joint");
   }
 }
 
@@ -165,6 +150,12 @@ Model with_section_masses(const Model& model, const SegmentSet& segments) {
     out.inertia_com[i] = 0.5 * (about_com + about_com.transpose());
   }
   return out;
+}
+
+Transform<double> link_in_body(const Model& model, int body) {
+  const int k = model.frame_index(model.body_names[static_cast<std::size_t>(body)]);
+  return k >= 0 && model.frames[static_cast<std::size_t>(k)].body == body ? model.frames[static_cast<std::size_t>(k)].placement
+                                                                           : Transform<double>::identity();
 }
 
 }  // namespace armdyn::segments

@@ -10,12 +10,6 @@ namespace armdyn::segments {
 
 namespace {
 
-Transform<double> link_in_body(const Model& model, int body) {
-  const int k = model.frame_index(model.body_names[static_cast<std::size_t>(body)]);
-  return k >= 0 && model.frames[static_cast<std::size_t>(k)].body == body ? model.frames[static_cast<std::size_t>(k)].placement
-                                                                           : Transform<double>::identity();
-}
-
 // Body c's frame in its parent's body frame at q_c (model.hpp: tree * Rz(q) or tree * Tz(q)).
 Transform<double> joint_placement(const Model& model, int c, double q) {
   const Transform<double>& T = model.tree[static_cast<std::size_t>(c)];

@@ -8,18 +8,13 @@
 #include <Eigen/Cholesky>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/tasks/blocks.hpp"
 
 namespace armdyn::tasks {
 
 namespace {
-
-std::string number(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", x);
-  return buf;
-}
 
 // The pose error at the frame's placement X (rows as in the header) and its rows of J.
 struct PoseError {
@@ -106,8 +101,8 @@ IkResult inverse_kinematics(const Model& model, int frame, const IkTarget& targe
   r.orientation_error = err.orientation;
   if (!r.converged)
     r.message = "inverse kinematics: frame '" + frame_name + "' did not reach the pose after " +
-                std::to_string(r.iterations) + " iterations (position error " + number(err.position) +
-                " m, orientation error " + number(err.orientation) +
+                std::to_string(r.iterations) + " iterations (position error " + number_text(err.position, 3) +
+                " m, orientation error " + number_text(err.orientation, 3) +
                 " rad): the pose may be out of reach, or another start q may reach it";
   return r;
 }

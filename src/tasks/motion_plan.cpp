@@ -18,12 +18,6 @@ using detail::PositionKind;
 
 constexpr double kTwoPi = 2 * std::numbers::pi;
 
-std::string shown(double x) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.9g", x);
-  return buffer;
-}
-
 /// `from` moved by a whole number of turns to lie within π of `to` (the shorter way).
 double nearest_turn(double from, double to) { return from + kTwoPi * std::round((to - from) / kTwoPi); }
 
@@ -60,7 +54,7 @@ class Planner {
   detail::SegmentPlan plan(Cursor& c, const std::vector<std::string>& joint_names) const {
     detail::SegmentPlan out;
     if (!std::isfinite(seg_.duration) || !(seg_.duration > 0))
-      fail("duration", "must be a finite number > 0, got " + shown(seg_.duration));
+      fail("duration", "must be a finite number > 0, got " + number_text(seg_.duration, 9));
     out.position = position(c.p);
     out.orientation = orientation(c);
     out.joint = joint(c, joint_names);
@@ -104,10 +98,10 @@ class Planner {
     if (target.target == Target::kBy) {
       end += out.start;
       if (end[0] < 0)
-        fail(std::string(key) + "[0]", "the radius would end negative (" + shown(out.start[0]) + " + " +
-                                           shown(target.value[0]) + ")");
+        fail(std::string(key) + "[0]", "the radius would end negative (" + number_text(out.start[0], 9) + " + " +
+                                           number_text(target.value[0], 9) + ")");
     } else {
-      if (end[0] < 0) fail(std::string(key) + "[0]", "the radius must be >= 0, got " + shown(end[0]));
+      if (end[0] < 0) fail(std::string(key) + "[0]", "the radius must be >= 0, got " + number_text(end[0], 9));
       out.start[1] = nearest_turn(out.start[1], end[1]);  // the azimuth the shorter way
     }
     out.delta = end - out.start;
@@ -265,9 +259,9 @@ class Planner {
       fail("profile.peak_velocity", "the segment does not move, so a peak velocity has no meaning (use another profile)");
     const double v = spec.peak_velocity, T = seg_.duration;
     if (!std::isfinite(v) || !(v * T > length) || v * T > 2 * length * (1 + 1e-12))
-      fail("profile.peak_velocity", shown(v) + " is unreachable: a path of " + shown(length) + " in " + shown(T) +
-                                        " s needs a peak velocity above " + shown(length / T) + " and at most " +
-                                        shown(2 * length / T));
+      fail("profile.peak_velocity", number_text(v, 9) + " is unreachable: a path of " + number_text(length, 9) + " in " + number_text(T, 9) +
+                                        " s needs a peak velocity above " + number_text(length / T, 9) + " and at most " +
+                                        number_text(2 * length / T, 9));
     return Profile::trapezoidal(T, v / length);
   }
 

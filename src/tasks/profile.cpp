@@ -5,20 +5,15 @@
 #include <string>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 
 namespace armdyn::tasks {
 
 namespace {
 
-std::string shown(double x) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.9g", x);
-  return buffer;
-}
-
 void require_duration(double duration) {
   if (!std::isfinite(duration) || !(duration > 0))
-    throw InputError("the duration must be a finite number > 0, got " + shown(duration));
+    throw InputError("the duration must be a finite number > 0, got " + number_text(duration, 9));
 }
 
 }  // namespace
@@ -46,8 +41,8 @@ Profile Profile::trapezoidal(double duration, double peak_rate) {
   // peak written as exactly 2 L / T through.
   const double x = peak_rate * duration;
   if (!std::isfinite(peak_rate) || !(x > 1) || x > 2 * (1 + 1e-12))
-    throw InputError("trapezoidal: the peak rate " + shown(peak_rate) + " /s is unreachable in " + shown(duration) +
-                     " s (it must lie in (" + shown(1 / duration) + ", " + shown(2 / duration) + "]: above 1/T, at most 2/T)");
+    throw InputError("trapezoidal: the peak rate " + number_text(peak_rate, 9) + " /s is unreachable in " + number_text(duration, 9) +
+                     " s (it must lie in (" + number_text(1 / duration, 9) + ", " + number_text(2 / duration, 9) + "]: above 1/T, at most 2/T)");
   Profile p;
   p.kind_ = ProfileKind::kTrapezoidal;
   p.T_ = duration;

@@ -22,4 +22,8 @@ bool is_valid_utf8(std::string_view s);
 /// UTF-8 become "\xNN". Everything else (printable ASCII, other valid UTF-8) is kept.
 std::string printable(std::string_view s);
 
+/// `x` as printf("%.*g") writes it with `significant_digits` digits (17: read back exactly), for
+/// messages and text outputs.
+std::string number_text(double x, int significant_digits);
+
 }  // namespace armdyn

@@ -85,4 +85,8 @@ Inertia<double> segment_inertia(const Segment& s, const SegmentGeometry& g);
 /// The model itself when none does. `segments` must have been made for `model`.
 Model with_section_masses(const Model& model, const SegmentSet& segments);
 
+/// The placement of body `body`'s link frame (the frame named after the body) in the body frame;
+/// the identity when the model has no such frame on that body. Segments start there.
+Transform<double> link_in_body(const Model& model, int body);
+
 }  // namespace armdyn::segments
