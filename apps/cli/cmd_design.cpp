@@ -3,12 +3,16 @@
 // checked against the limits (design/study.hpp), T_min per grid point, or a search over the
 // parameters (design/study_search.hpp); the results as DIR/results.csv and
 // DIR/results.json (written together through OutputFile: never half written, nothing at all on
-// an error), optionally DIR/design.png. With --scheduler a sweep's candidates are tasks of a
+// an error), optionally DIR/design.png; while a sweep or tmin study runs, its rows go to
+// DIR/results.partial.csv as they finish. With --scheduler a sweep's candidates are tasks of a
 // Dask cluster (dask_sweep.hpp).
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -55,6 +59,43 @@ class CandidateProgress {
   bool enabled_, shown_ = false;
 };
 
+// DIR/results.partial.csv: results.csv's header and rows in the order the candidates finish,
+// each written out as it arrives, so that a long run shows what is done and a failed or killed
+// one keeps it; removed once results.csv is in place.
+class PartialRows {
+ public:
+  PartialRows(const fs::path& path, const std::string& header) : path_(path.string()) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd_ < 0) fail();
+    add(header);
+  }
+  ~PartialRows() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  PartialRows(const PartialRows&) = delete;
+  PartialRows& operator=(const PartialRows&) = delete;
+  void add(const std::string& row) {
+    for (std::size_t at = 0; at < row.size();) {
+      const ssize_t n = ::write(fd_, row.data() + at, row.size() - at);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) fail();
+      at += static_cast<std::size_t>(n);
+    }
+  }
+  void remove() {
+    ::close(fd_);
+    fd_ = -1;
+    ::unlink(path_.c_str());
+  }
+
+ private:
+  [[noreturn]] void fail() const {
+    throw OutputError("--out: cannot write '" + path_ + "' (" + std::strerror(errno) + ")");
+  }
+  std::string path_;
+  int fd_ = -1;
+};
+
 const char* kind_name(design::StudyKind kind) {
   return kind == design::StudyKind::kSweep ? "sweep" : kind == design::StudyKind::kTmin ? "tmin" : "optimize";
 }
@@ -75,21 +116,32 @@ int run_design_command(const DesignOptions& o) {
     throw InputError("--scheduler: only sweep studies run on a Dask cluster (" + o.study + " is a " +
                      kind_name(study.kind) + " study; it runs on the local cores without --scheduler)");
   std::string csv_text, json_text;
+  std::unique_ptr<PartialRows> partial;
   if (study.kind == design::StudyKind::kOptimize) {
     const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
     csv_text = optimize_csv(study, runs);
     json_text = optimize_json(study, runs);
   } else {
+    csv.open();  // makes the folder
     CandidateProgress progress(static_cast<int>(design::parameter_grid(study).size()));
-    const auto report = [&](int done) { progress.update(done); };
     if (study.kind == design::StudyKind::kTmin) {
-      const std::vector<design::TminPoint> points = design::tmin_study(study, o.workers, report);
+      partial = std::make_unique<PartialRows>(dir / "results.partial.csv", tmin_header(study));
+      const auto finished = [&](int done, std::size_t, const design::TminPoint& point) {
+        partial->add(tmin_row(study, point));
+        progress.update(done);
+      };
+      const std::vector<design::TminPoint> points = design::tmin_study(study, o.workers, finished);
       csv_text = tmin_csv(study, points);
       json_text = tmin_json(study, points);
     } else {
+      partial = std::make_unique<PartialRows>(dir / "results.partial.csv", results_header(study));
+      const auto finished = [&](int done, std::size_t, const design::CandidateResult& result) {
+        partial->add(results_row(study, result));
+        progress.update(done);
+      };
       const std::vector<design::CandidateResult> results =
-          o.scheduler.empty() ? design::sweep(study, o.workers, report)
-                              : dask_sweep(study, o.study, o.scheduler, report);
+          o.scheduler.empty() ? design::sweep(study, o.workers, finished)
+                              : dask_sweep(study, o.study, o.scheduler, finished);
       csv_text = results_csv(study, results);
       json_text = results_json(study, results);
     }
@@ -108,6 +160,7 @@ int run_design_command(const DesignOptions& o) {
   } else {
     commit_together({&csv, &json});
   }
+  if (partial) partial->remove();
   return kExitOk;
 }
 
@@ -120,7 +173,8 @@ Command add_design_command(CLI::App& app) {
                 "deflection, drive margin, limits and criterion as CSV and JSON");
   sub->add_option("STUDY", o->study, "the study file (docs/design.md, \"Design studies\")")->required();
   sub->add_option("--out", o->out, "folder for results.csv and results.json (made when missing; the files are "
-                                   "replaced only when the study succeeds)")
+                                   "replaced only when the study succeeds; meanwhile results.partial.csv holds the "
+                                   "rows finished so far, in the order they finished)")
       ->required();
   sub->add_flag("--plot", o->plot, "also draw design.png: E, sigma_max and the drive margin against the first "
                                    "parameter, one curve per value of the second, infeasible candidates marked");

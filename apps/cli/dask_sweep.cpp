@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -85,7 +86,7 @@ design::CandidateResult candidate(const json& r) {
 
 std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
                                                 const std::string& scheduler,
-                                                const std::function<void(int done)>& progress) {
+                                                const design::FinishedCallback<design::CandidateResult>& finished) {
   const std::size_t total = design::parameter_grid(study).size();
   const std::string interpreter = python_interpreter();
   std::vector<std::string> args = {interpreter, "-m", "armdyn._distributed", study_path, "--scheduler", scheduler};
@@ -118,20 +119,29 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
   std::vector<bool> arrived(total, false);
   std::size_t done = 0;
   std::string bad_line;
+  std::exception_ptr failure;
   FILE* in = fdopen(pipe_fd[0], "r");
   char* line = nullptr;
   std::size_t capacity = 0;
   while (in && getline(&line, &capacity, in) > 0) {
+    std::size_t k = total;
     try {
       const json message = json::parse(line);
-      const std::size_t k = message.at("index").get<std::size_t>();
+      k = message.at("index").get<std::size_t>();
       if (k >= total || arrived[k]) throw std::out_of_range("index");
       results[k] = candidate(message.at("result"));
       arrived[k] = true;
-      if (progress) progress(static_cast<int>(++done));
     } catch (const std::exception&) {
       if (bad_line.empty()) bad_line = line;
+      continue;
     }
+    ++done;
+    // The caller's errors (a full disk) are its own: kept, the run drained, then rethrown.
+    if (finished && !failure) try {
+        finished(static_cast<int>(done), k, results[k]);
+      } catch (...) {
+        failure = std::current_exception();
+      }
   }
   std::free(line);
   if (in) std::fclose(in);
@@ -139,6 +149,7 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) break;
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (failure) std::rethrow_exception(failure);
   const std::string why = last_line(log.staging_path());
   if (code == 2) throw InputError(why.empty() ? study_path + ": refused by the workers" : why);
   if (code != 0)

@@ -96,9 +96,15 @@ JsonWriter& json_head(JsonWriter& w, const design::Study& study, const char* kin
 
 }  // namespace
 
+std::string results_header(const design::Study& study) { return parameter_header(study) + kCandidateHeader; }
+
+std::string results_row(const design::Study& study, const design::CandidateResult& result) {
+  return parameter_cells(study, result.values) + candidate_row(result);
+}
+
 std::string results_csv(const design::Study& study, const std::vector<design::CandidateResult>& results) {
-  std::string out = parameter_header(study) + kCandidateHeader;
-  for (const design::CandidateResult& r : results) out += parameter_cells(study, r.values) + candidate_row(r);
+  std::string out = results_header(study);
+  for (const design::CandidateResult& r : results) out += results_row(study, r);
   return out;
 }
 
@@ -114,11 +120,18 @@ std::string results_json(const design::Study& study, const std::vector<design::C
   return w.str();
 }
 
+std::string tmin_header(const design::Study& study) {
+  return parameter_header(study) + "T_min,found,evaluations," + kCandidateHeader;
+}
+
+std::string tmin_row(const design::Study& study, const design::TminPoint& p) {
+  return parameter_cells(study, p.values) + csv_number(p.search.found ? p.at_tmin.T : NAN) + "," +
+         (p.search.found ? "1," : "0,") + std::to_string(p.search.evaluations) + "," + candidate_row(p.at_tmin);
+}
+
 std::string tmin_csv(const design::Study& study, const std::vector<design::TminPoint>& points) {
-  std::string out = parameter_header(study) + "T_min,found,evaluations," + kCandidateHeader;
-  for (const design::TminPoint& p : points)
-    out += parameter_cells(study, p.values) + csv_number(p.search.found ? p.at_tmin.T : NAN) + "," +
-           (p.search.found ? "1," : "0,") + std::to_string(p.search.evaluations) + "," + candidate_row(p.at_tmin);
+  std::string out = tmin_header(study);
+  for (const design::TminPoint& p : points) out += tmin_row(study, p);
   return out;
 }
 

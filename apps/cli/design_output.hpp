@@ -14,6 +14,9 @@ namespace armdyn::cli {
 /// parameters in the shortest form that reads back exactly, the other numbers with 17 significant
 /// digits ("nan" for none), flags 1 or 0, the fault quoted.
 std::string results_csv(const design::Study& study, const std::vector<design::CandidateResult>& results);
+/// results_csv's header line and one result's row (each ending in a newline).
+std::string results_header(const design::Study& study);
+std::string results_row(const design::Study& study, const design::CandidateResult& result);
 
 /// {"study", "kind", "parameters": [{"name", "values"}], "candidates": [{"parameters": {...},
 /// "T", "E", ..., "fault"}]}; a number that does not exist (E when the start pose was not
@@ -23,6 +26,9 @@ std::string results_json(const design::Study& study, const std::vector<design::C
 /// tmin: "<parameters>,T_min,found,evaluations," then the candidate's columns at T_min (as
 /// for a sweep), one row per grid point.
 std::string tmin_csv(const design::Study& study, const std::vector<design::TminPoint>& points);
+/// tmin_csv's header line and one point's row.
+std::string tmin_header(const design::Study& study);
+std::string tmin_row(const design::Study& study, const design::TminPoint& point);
 
 /// {"study", "kind", "parameters", "points": [{"parameters", "T_min", "found", "evaluations",
 /// "trials": [{"time_scale", "T", "feasible"}], "candidate": {...}}]}.

@@ -163,6 +163,41 @@ def test_armdyn_design_with_scheduler_writes_the_local_files(cli, tmp_path, dask
     run_cli(cli, ["design", path, "--out", str(tmp_path / "dask"), "--scheduler", cluster.scheduler_address])
     for name in ("results.csv", "results.json"):
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    for folder in ("local", "dask"):
+        assert sorted(p.name for p in (tmp_path / folder).iterdir()) == ["results.csv", "results.json"]
+
+
+def test_armdyn_design_with_scheduler_streams_rows_and_an_interrupt_keeps_the_results(cli, tmp_path, dask_cluster):
+    """Rows reach results.partial.csv as the cluster returns them; SIGTERM leaves the previous
+    results.csv and results.json as they were and no temporary file."""
+    import signal
+    import time
+    cluster, _ = dask_cluster
+    doc = json.load(open(_small_study(tmp_path), encoding="utf-8"))
+    doc["parameters"]["R"]["values"] = [0.014, 0.025, 0.04]
+    doc["duration"] = [10, 6.2, 3.4, 2.5]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "out"
+    run_cli(cli, ["design", str(path), "--out", str(out), "--workers", "2"])
+    before = {name: (out / name).read_bytes() for name in ("results.csv", "results.json")}
+    previous = before["results.csv"].decode().splitlines()
+    process = subprocess.Popen([cli, "design", str(path), "--out", str(out), "--scheduler", cluster.scheduler_address],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    partial = out / "results.partial.csv"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if partial.exists() and len(partial.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.01)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait() == -signal.SIGTERM, "finished before the interrupt"
+    for name, data in before.items():
+        assert (out / name).read_bytes() == data, name
+    assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.json", "results.partial.csv"]
+    rows = partial.read_text().splitlines()
+    assert 3 <= len(rows) < len(previous) and rows[0] == previous[0]
+    assert all(row in previous for row in rows[1:])
 
 
 def test_armdyn_design_with_an_unreachable_scheduler_fails_clearly(cli, tmp_path, monkeypatch):

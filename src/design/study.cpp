@@ -203,20 +203,20 @@ std::vector<ParameterValues> parameter_grid(const Study& study) {
   return grid;
 }
 
-std::vector<CandidateResult> sweep(const Study& study, int threads, const std::function<void(int done)>& progress) {
+std::vector<CandidateResult> sweep(const Study& study, int threads, const FinishedCallback<CandidateResult>& finished) {
   const std::vector<ParameterValues> grid = parameter_grid(study);
   std::vector<CandidateResult> results(grid.size());
   std::atomic<int> done{0};
-  std::mutex progress_lock;
+  std::mutex finished_lock;
   // One candidate per chunk: each is a whole task run, far above the cost of scheduling it.
   parallel_chunks(0, static_cast<std::ptrdiff_t>(grid.size()), 1, threads,
                   [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
                     for (std::ptrdiff_t k = begin; k != end; ++k) {
-                      results[static_cast<std::size_t>(k)] = evaluate_candidate(study, grid[static_cast<std::size_t>(k)]);
-                      const int finished = ++done;
-                      if (progress) {
-                        const std::lock_guard<std::mutex> hold(progress_lock);
-                        progress(finished);
+                      const auto index = static_cast<std::size_t>(k);
+                      results[index] = evaluate_candidate(study, grid[index]);
+                      if (finished) {
+                        const std::lock_guard<std::mutex> hold(finished_lock);
+                        finished(++done, index, results[index]);
                       }
                     }
                   });

@@ -30,19 +30,19 @@ TminPoint tmin_at(const Study& study, const ParameterValues& values) {
 
 }  // namespace
 
-std::vector<TminPoint> tmin_study(const Study& study, int threads, const std::function<void(int done)>& progress) {
+std::vector<TminPoint> tmin_study(const Study& study, int threads, const FinishedCallback<TminPoint>& finished) {
   const std::vector<ParameterValues> grid = parameter_grid(study);
   std::vector<TminPoint> out(grid.size());
   std::atomic<int> done{0};
-  std::mutex progress_lock;
+  std::mutex finished_lock;
   parallel_chunks(0, static_cast<std::ptrdiff_t>(grid.size()), 1, threads,
                   [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
                     for (std::ptrdiff_t k = begin; k != end; ++k) {
-                      out[static_cast<std::size_t>(k)] = tmin_at(study, grid[static_cast<std::size_t>(k)]);
-                      const int finished = ++done;
-                      if (progress) {
-                        const std::lock_guard<std::mutex> hold(progress_lock);
-                        progress(finished);
+                      const auto index = static_cast<std::size_t>(k);
+                      out[index] = tmin_at(study, grid[index]);
+                      if (finished) {
+                        const std::lock_guard<std::mutex> hold(finished_lock);
+                        finished(++done, index, out[index]);
                       }
                     }
                   });

@@ -116,9 +116,17 @@ TEST(Study, SweepEqualsTheSerialLoopBitForBit) {
   std::vector<CandidateResult> serial;
   for (const ParameterValues& v : grid) serial.push_back(evaluate_candidate(study, v));
   for (int threads : {1, 2}) {
+    // Each candidate is handed to the callback once as it finishes, the count rising by one.
+    std::vector<int> seen(grid.size(), 0);
     int calls = 0;
-    const std::vector<CandidateResult> swept = sweep(study, threads, [&](int) { ++calls; });
+    const std::vector<CandidateResult> swept = sweep(study, threads, [&](int done, std::size_t index, const CandidateResult& r) {
+      EXPECT_EQ(done, ++calls);
+      ASSERT_LT(index, serial.size());
+      ++seen[index];
+      expect_identical(r, serial[index]);
+    });
     EXPECT_EQ(calls, 4);
+    EXPECT_EQ(seen, std::vector<int>(grid.size(), 1));
     ASSERT_EQ(swept.size(), serial.size());
     for (std::size_t k = 0; k < serial.size(); ++k) expect_identical(swept[k], serial[k]);
   }

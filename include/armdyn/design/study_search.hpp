@@ -23,8 +23,8 @@ struct TminPoint {
 
 /// T_min for every grid point of the study's parameters (its time scale is the search
 /// variable), the points on up to `threads` threads; the results in grid order, independent of
-/// the thread count. `progress` as for sweep().
-std::vector<TminPoint> tmin_study(const Study& study, int threads = 0, const std::function<void(int done)>& progress = {});
+/// the thread count. `finished` as for sweep().
+std::vector<TminPoint> tmin_study(const Study& study, int threads = 0, const FinishedCallback<TminPoint>& finished = {});
 
 /// A candidate as the optimisers see it: the objective to minimise (E, T, or −G) and the
 /// violation max(stress_ratio − 1, drive_margin − 1, deflection / allowed − 1), +1 when the
