@@ -115,7 +115,7 @@ int run_design_command(const DesignOptions& o) {
   if (!o.scheduler.empty() && study.kind != design::StudyKind::kSweep)
     throw InputError("--scheduler: only sweep studies run on a Dask cluster (" + o.study + " is a " +
                      kind_name(study.kind) + " study; it runs on the local cores without --scheduler)");
-  std::string csv_text, json_text;
+  std::string csv_text, json_text, curves_text;
   std::unique_ptr<PartialRows> partial;
   if (study.kind == design::StudyKind::kOptimize) {
     const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
@@ -144,6 +144,7 @@ int run_design_command(const DesignOptions& o) {
                               : dask_sweep(study, o.study, o.scheduler, finished);
       csv_text = results_csv(study, results);
       json_text = results_json(study, results);
+      if (png) curves_text = criterion_curves_csv(study, results);
     }
     progress.finish();
   }
@@ -151,12 +152,25 @@ int run_design_command(const DesignOptions& o) {
   json.write(json_text);
   if (png) {
     csv.flush();
+    const std::string title = "armdyn design " + fs::path(o.study).filename().string();
     std::vector<std::string> extra = {std::string("--kind=") + kind_name(study.kind)};
     for (const design::Parameter& p : study.parameters) extra.push_back("--parameter=" + p.name);
     for (const std::string& v : study.optimize.variables) extra.push_back("--variable=" + v);
-    plot_simulation(csv.temporary_path(), *png, "armdyn design " + fs::path(o.study).filename().string(), {},
-                    "plot_design.py", extra);
-    commit_together({&csv, &json, png.get()});
+    plot_simulation(csv.temporary_path(), *png, title, {}, "plot_design.py", extra);
+    std::vector<OutputFile*> outputs = {&csv, &json, png.get()};
+    // A sweep with a criterion: also G against the degree of conjunction, DIR/criterion.png.
+    std::unique_ptr<OutputFile> curves, criterion_png;
+    if (!curves_text.empty()) {
+      curves = std::make_unique<OutputFile>((dir / "criterion_curves.csv").string(), "--plot", true);  // scratch
+      curves->write(curves_text);
+      curves->flush();
+      criterion_png = std::make_unique<OutputFile>((dir / "criterion.png").string(), "--plot", true);
+      extra[0] = "--kind=criterion";
+      extra.push_back("--curves=" + curves->temporary_path());
+      plot_simulation(csv.temporary_path(), *criterion_png, title, {}, "plot_design.py", extra);
+      outputs.push_back(criterion_png.get());
+    }
+    commit_together(outputs);
   } else {
     commit_together({&csv, &json});
   }
@@ -177,7 +191,10 @@ Command add_design_command(CLI::App& app) {
                                    "rows finished so far, in the order they finished)")
       ->required();
   sub->add_flag("--plot", o->plot, "also draw design.png: E, sigma_max and the drive margin against the first "
-                                   "parameter, one curve per value of the second, infeasible candidates marked");
+                                   "parameter, one curve per value of the second, infeasible candidates marked "
+                                   "(tmin: T_min with each limitation's own boundary; optimize: the search path); "
+                                   "for a sweep with a criterion also criterion.png, G against the degree of "
+                                   "conjunction c for every candidate");
   sub->add_option("--workers", o->workers, "threads evaluating candidates (0: every core)")->capture_default_str();
   sub->add_option("--scheduler", o->scheduler,
                   "a Dask scheduler (tcp://host:port): each candidate of a sweep is one task on the cluster's workers, "

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Plot an `armdyn design` results.csv: a sweep, T_min per grid point, or an optimisation's search path.
 
-usage: plot_design.py results.csv OUT.png [--title TEXT] [--kind sweep|tmin|optimize]
-                      [--parameter=NAME ...] [--variable=NAME ...]
+usage: plot_design.py results.csv OUT.png [--title TEXT] [--kind sweep|tmin|optimize|criterion]
+                      [--parameter=NAME ...] [--variable=NAME ...] [--curves=G_OF_C.csv]
 
 sweep: E, sigma_max and the drive margin against the first parameter, one curve per value of the
 others, like Vukobratovic and Potkonjak's Figs. 5.13 (E(R) for several T) and 5.17 (sigma_max(R)
 for several T); infeasible candidates are crossed. tmin: T_min against the first parameter, one
-curve per value of the others, with E at T_min below (Figs. 5.11, 5.35-5.36). optimize: the search
+curve per value of the others, each limitation's own shortest time (stress, drives, deflection)
+drawn as a thin boundary beside it, with E at T_min below (Figs. 5.11-5.12, 5.35-5.36). criterion:
+G against the degree of conjunction c, one curve per candidate, from the table --curves
+(candidate,c,r,G; Figs. 5.39-5.40), infeasible candidates dashed. optimize: the search
 path in the plane of the first two variables (Fig. 5.37), feasible points filled, infeasible ones
 open, one panel per method, and the objective along the path. Shipped with armdyn (installed as
 share/armdyn/plot_design.py); needs matplotlib (Debian python3-matplotlib).
@@ -58,12 +61,40 @@ def plot_search(plt, rows, args):
     fig.savefig(args.png, dpi=100, format="png")
 
 
+BOUNDARIES = [("T_min_stress", "(ii) stress", (0, (5, 2))), ("T_min_drive", "(iii) drives", (0, (1, 1.5))),
+              ("T_min_deflection", "(iv) deflection", (0, (6, 2, 1, 2)))]
+
+
+def plot_criterion(plt, rows, args):
+    """G(c) of every candidate: its G_t and G_e combined with r = r(c), c from 0 to 1."""
+    curves = {}
+    with open(args.curves, newline="") as f:
+        for r in csv.DictReader(f):
+            curves.setdefault(int(r["candidate"]), []).append((float(r["c"]), float(r["G"])))
+    fig, ax = plt.subplots(figsize=(8, 6), constrained_layout=True)
+    for k, points in sorted(curves.items()):
+        row = rows[k]
+        name = ", ".join(f"{n} = {row[n]}" for n in args.parameters) or f"candidate {k + 1}"
+        style = "-" if row["feasible"] == "1" else "--"
+        ax.plot([p[0] for p in points], [p[1] for p in points], style, linewidth=1.2,
+                label=name + ("" if row["feasible"] == "1" else " (infeasible)"))
+    ax.set_xlabel("degree of conjunction c  (0: max, 1/2: arithmetic mean, 1: min)")
+    ax.set_ylabel("combined efficiency G")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="x-small", ncol=2)
+    ax.set_title(args.title + ": G against c")
+    fig.savefig(args.png, dpi=100, format="png")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("csv")
     parser.add_argument("png")
     parser.add_argument("--title", default="armdyn design")
-    parser.add_argument("--kind", default="sweep", choices=["sweep", "tmin", "optimize"])
+    parser.add_argument("--kind", default="sweep", choices=["sweep", "tmin", "optimize", "criterion"])
+    parser.add_argument("--curves", default=None)
     parser.add_argument("--parameter", action="append", default=[], dest="parameters")
     parser.add_argument("--variable", action="append", default=[], dest="variables")
     args = parser.parse_args()
@@ -76,6 +107,8 @@ def main():
     if args.kind == "optimize":
         return plot_search(plt, read(args.csv, args.variables), args)
     rows = read(args.csv, args.parameters)
+    if args.kind == "criterion":
+        return plot_criterion(plt, rows, args)
     x_name = args.parameters[0] if args.parameters else None
     family_names = args.parameters[1:]
     # The curves: candidates with the same values of every parameter but the first.
@@ -96,6 +129,10 @@ def main():
             ys = [float(p[1][column]) for p in points]
             name = ", ".join(f"{n} = {v}" for n, v in zip(family_names, key)) or None
             line, = ax.plot(xs, ys, marker="o", linewidth=1.2, label=name)
+            if column == "T_min" and BOUNDARIES[0][0] in rows[0]:
+                for boundary, _, dashes in BOUNDARIES:
+                    ax.plot(xs, [float(p[1][boundary]) for p in points], linestyle=dashes, linewidth=1,
+                            color=line.get_color())
             bad = [(x, y) for (x, r), y in zip(points, ys) if r["feasible"] != "1"]
             if bad:
                 ax.plot([b[0] for b in bad], [b[1] for b in bad], "x", color=line.get_color(), markersize=10,
@@ -105,6 +142,11 @@ def main():
     axes[2].axhline(1.0, color="black", linestyle=":", linewidth=1)
     if any(k for k in curves):
         axes[0].legend(fontsize="small")
+    if args.kind == "tmin" and BOUNDARIES[0][0] in rows[0]:
+        # The boundaries' styles, in a second legend on the lower panel.
+        for _, label, dashes in BOUNDARIES:
+            axes[1].plot([], [], linestyle=dashes, color="grey", label="T_min allowed by " + label + " alone")
+        axes[1].legend(fontsize="small")
     axes[-1].set_xlabel(x_name or "candidate")
     axes[0].set_title(args.title + "  (x: infeasible)")
     fig.savefig(args.png, dpi=100, format="png")

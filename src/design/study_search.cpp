@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <mutex>
 
 #include "armdyn/core/batch.hpp"
@@ -22,9 +24,24 @@ TminPoint tmin_at(const Study& study, const ParameterValues& values) {
   TminPoint out;
   out.values = values;
   const TminSpec& t = study.tmin;
-  out.search = shortest_feasible([&](double scale) { return evaluate_candidate(study, values, scale).feasible(); },
-                                 t.scale_from, t.scale_to, t.rel_tol);
-  out.at_tmin = evaluate_candidate(study, values, out.search.found ? out.search.t_min : t.scale_to);
+  // Every candidate run is kept by its scale: the per-limitation searches below retrace the
+  // overall one wherever their flag agrees with feasibility, and then cost nothing.
+  std::map<double, CandidateResult> runs;
+  const auto at = [&](double scale) -> const CandidateResult& {
+    auto it = runs.find(scale);
+    if (it == runs.end()) it = runs.emplace(scale, evaluate_candidate(study, values, scale)).first;
+    return it->second;
+  };
+  out.search = shortest_feasible([&](double scale) { return at(scale).feasible(); }, t.scale_from, t.scale_to, t.rel_tol);
+  out.at_tmin = at(out.search.found ? out.search.t_min : t.scale_to);
+  const double base = out.at_tmin.T / out.at_tmin.time_scale;  // the task's own duration
+  const auto alone = [&](bool CandidateResult::*flag) {
+    const TminResult r = shortest_feasible([&](double scale) { return at(scale).*flag; }, t.scale_from, t.scale_to, t.rel_tol);
+    return r.found ? r.t_min * base : std::numeric_limits<double>::quiet_NaN();
+  };
+  out.T_stress = alone(&CandidateResult::stress_ok);
+  out.T_drive = alone(&CandidateResult::drive_ok);
+  out.T_deflection = alone(&CandidateResult::deflection_ok);
   return out;
 }
 

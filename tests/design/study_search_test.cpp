@@ -3,6 +3,7 @@
 // not; the energy-optimal radii under a deflection limit lie on that limit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,6 +37,24 @@ TEST(StudySearch, TminIsTheShortestFeasibleTime) {
     EXPECT_FALSE(shorter.feasible()) << "T_min " << p.at_tmin.T;
     EXPECT_NE(shorter.fault, "");
     EXPECT_EQ(p.search.evaluations, static_cast<int>(p.search.trials.size()));
+  }
+  // Each limitation's own shortest time: that limitation holds there and fails just below it
+  // (or it holds at the shortest time tried); T_min is the largest of them.
+  for (const TminPoint& p : points) {
+    const double base = p.at_tmin.T / p.at_tmin.time_scale;
+    const auto check = [&](double T_alone, bool CandidateResult::*flag, const char* name) {
+      ASSERT_TRUE(std::isfinite(T_alone)) << name;
+      EXPECT_TRUE(evaluate_candidate(study, p.values, T_alone / base).*flag) << name;
+      if (T_alone > study.tmin.scale_from * base * (1 + 1e-12)) {
+        EXPECT_FALSE(evaluate_candidate(study, p.values, T_alone / base * (1 - 3e-3)).*flag) << name;
+      }
+    };
+    check(p.T_stress, &CandidateResult::stress_ok, "stress");
+    check(p.T_drive, &CandidateResult::drive_ok, "drive");
+    check(p.T_deflection, &CandidateResult::deflection_ok, "deflection");
+    const double longest = std::max({p.T_stress, p.T_drive, p.T_deflection});
+    EXPECT_NEAR(p.at_tmin.T, longest, 1e-3 * longest);
+    EXPECT_NEAR(p.T_drive, p.at_tmin.T, 1e-12 * p.T_drive);  // the drives decide here, by the same trials
   }
   // The heavier arm needs more time ([VP] Fig. 5.11: T_min grows with R beyond the optimum).
   EXPECT_GT(points[1].at_tmin.T, points[0].at_tmin.T);

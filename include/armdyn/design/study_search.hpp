@@ -19,6 +19,12 @@ struct TminPoint {
   ParameterValues values;
   TminResult search;         ///< in time scales; trials are (scale, feasible)
   CandidateResult at_tmin;   ///< the candidate at the scale found (at scale_to when none was feasible)
+  /// The shortest task time T (s) each limitation alone allows, found the same way with only
+  /// that limitation's flag as the test: the boundaries (ii) stress, (iii) drives and (iv)
+  /// deflection of [VP] Figs. 5.11-5.12. NaN when even scale_to violates it. With every
+  /// limitation monotone in T and the start pose reached, T_min is the largest of the three
+  /// (within rel_tol).
+  double T_stress = 0, T_drive = 0, T_deflection = 0;
 };
 
 /// T_min for every grid point of the study's parameters (its time scale is the search
