@@ -96,6 +96,37 @@ class PartialRows {
   int fd_ = -1;
 };
 
+// The candidates of the P–n diagrams ([VP] Fig. 5.18, "for several T"). A sweep: the candidate
+// whose motors come nearest their envelopes (or furthest beyond: the largest drive margin) and
+// those differing from it in the last parameter alone (usually the duration). tmin: every grid
+// point at its T_min. None without DC motors.
+std::vector<TracedCandidate> traced_sweep(const design::Study& study, const std::vector<design::CandidateResult>& results) {
+  std::vector<TracedCandidate> out;
+  const design::CandidateResult* worst = nullptr;
+  for (const design::CandidateResult& r : results)
+    if (std::isfinite(r.drive_margin) && r.drive_margin > 0 && (!worst || r.drive_margin > worst->drive_margin)) worst = &r;
+  if (!worst) return out;
+  const std::string last = study.parameters.empty() ? "" : study.parameters.back().name;
+  for (const design::CandidateResult& r : results) {
+    bool same = true;
+    for (const auto& [name, value] : r.values) same = same && (name == last || value == worst->values.at(name));
+    if (same) out.push_back({design::describe_values(study, r.values), design::motor_traces(study, r.values)});
+  }
+  return out;
+}
+
+std::vector<TracedCandidate> traced_tmin(const design::Study& study, const std::vector<design::TminPoint>& points) {
+  std::vector<TracedCandidate> out;
+  for (const design::TminPoint& p : points) {
+    if (!p.search.found || !(p.at_tmin.drive_margin > 0)) continue;
+    char T[32];
+    std::snprintf(T, sizeof T, "%.3f", p.at_tmin.T);
+    out.push_back({design::describe_values(study, p.values) + ", T_min = " + T + " s",
+                   design::motor_traces(study, p.values, p.at_tmin.time_scale)});
+  }
+  return out;
+}
+
 const char* kind_name(design::StudyKind kind) {
   return kind == design::StudyKind::kSweep ? "sweep" : kind == design::StudyKind::kTmin ? "tmin" : "optimize";
 }
@@ -115,7 +146,7 @@ int run_design_command(const DesignOptions& o) {
   if (!o.scheduler.empty() && study.kind != design::StudyKind::kSweep)
     throw InputError("--scheduler: only sweep studies run on a Dask cluster (" + o.study + " is a " +
                      kind_name(study.kind) + " study; it runs on the local cores without --scheduler)");
-  std::string csv_text, json_text, curves_text;
+  std::string csv_text, json_text, curves_text, motors_text;
   std::unique_ptr<PartialRows> partial;
   if (study.kind == design::StudyKind::kOptimize) {
     const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
@@ -133,6 +164,7 @@ int run_design_command(const DesignOptions& o) {
       const std::vector<design::TminPoint> points = design::tmin_study(study, o.workers, finished);
       csv_text = tmin_csv(study, points);
       json_text = tmin_json(study, points);
+      if (png) motors_text = motor_traces_csv(traced_tmin(study, points));
     } else {
       partial = std::make_unique<PartialRows>(dir / "results.partial.csv", results_header(study));
       const auto finished = [&](int done, std::size_t, const design::CandidateResult& result) {
@@ -144,7 +176,10 @@ int run_design_command(const DesignOptions& o) {
                               : dask_sweep(study, o.study, o.scheduler, finished);
       csv_text = results_csv(study, results);
       json_text = results_json(study, results);
-      if (png) curves_text = criterion_curves_csv(study, results);
+      if (png) {
+        curves_text = criterion_curves_csv(study, results);
+        motors_text = motor_traces_csv(traced_sweep(study, results));
+      }
     }
     progress.finish();
   }
@@ -158,18 +193,25 @@ int run_design_command(const DesignOptions& o) {
     for (const std::string& v : study.optimize.variables) extra.push_back("--variable=" + v);
     plot_simulation(csv.temporary_path(), *png, title, {}, "plot_design.py", extra);
     std::vector<OutputFile*> outputs = {&csv, &json, png.get()};
-    // A sweep with a criterion: also G against the degree of conjunction, DIR/criterion.png.
-    std::unique_ptr<OutputFile> curves, criterion_png;
-    if (!curves_text.empty()) {
-      curves = std::make_unique<OutputFile>((dir / "criterion_curves.csv").string(), "--plot", true);  // scratch
-      curves->write(curves_text);
-      curves->flush();
-      criterion_png = std::make_unique<OutputFile>((dir / "criterion.png").string(), "--plot", true);
-      extra[0] = "--kind=criterion";
-      extra.push_back("--curves=" + curves->temporary_path());
-      plot_simulation(csv.temporary_path(), *criterion_png, title, {}, "plot_design.py", extra);
-      outputs.push_back(criterion_png.get());
-    }
+    // Each further figure from a table in a scratch file (never committed: always removed):
+    // DIR/criterion.png, G against c for a sweep with a criterion; DIR/motors.png, the P–n
+    // diagrams when the candidates have DC motors.
+    std::vector<std::unique_ptr<OutputFile>> figures;
+    const auto figure = [&](const std::string& kind, const std::string& table, const std::string& name) {
+      if (table.find('\n') == table.size() - 1) return;  // a header alone: nothing to draw
+      OutputFile* scratch =
+          figures.emplace_back(std::make_unique<OutputFile>((dir / (kind + "_table.csv")).string(), "--plot", true)).get();
+      scratch->write(table);
+      scratch->flush();
+      OutputFile* png_out = figures.emplace_back(std::make_unique<OutputFile>((dir / name).string(), "--plot", true)).get();
+      std::vector<std::string> args = extra;
+      args[0] = "--kind=" + kind;
+      args.push_back("--table=" + scratch->temporary_path());
+      plot_simulation(csv.temporary_path(), *png_out, title, {}, "plot_design.py", args);
+      outputs.push_back(png_out);
+    };
+    if (!curves_text.empty()) figure("criterion", curves_text, "criterion.png");
+    if (!motors_text.empty()) figure("motors", motors_text, "motors.png");
     commit_together(outputs);
   } else {
     commit_together({&csv, &json});

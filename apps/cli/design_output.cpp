@@ -141,6 +141,21 @@ std::string criterion_curves_csv(const design::Study& study, const std::vector<d
   return out;
 }
 
+std::string motor_traces_csv(const std::vector<TracedCandidate>& candidates) {
+  std::string out = "curve,label,joint,speed,torque,torque_constant,resistance,back_emf_constant,max_voltage,max_current\n";
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const design::MotorTraces& t = candidates[c].traces;
+    for (const design::MotorSample& s : t.samples) {
+      const drives::DcMotor& m = t.drives[static_cast<std::size_t>(s.joint)].motor->dc;
+      out += std::to_string(c) + "," + csv_quoted(candidates[c].label) + "," +
+             csv_quoted(t.joint_names[static_cast<std::size_t>(s.joint)]) + "," + csv_number(s.speed) + "," +
+             csv_number(s.torque) + "," + csv_number(m.torque_constant) + "," + csv_number(m.resistance) + "," +
+             csv_number(m.back_emf_constant) + "," + csv_number(m.max_voltage) + "," + csv_number(m.max_current) + "\n";
+    }
+  }
+  return out;
+}
+
 std::string tmin_header(const design::Study& study) {
   return parameter_header(study) + "T_min,found,evaluations,T_min_stress,T_min_drive,T_min_deflection," +
          kCandidateHeader;

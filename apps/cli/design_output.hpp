@@ -40,6 +40,17 @@ std::string tmin_json(const design::Study& study, const std::vector<design::Tmin
 /// c = 0, 1/40, ..., 1 and r = r(c), with the study's T0, T1, E0, E1 and w_t. "" without one.
 std::string criterion_curves_csv(const design::Study& study, const std::vector<design::CandidateResult>& results);
 
+/// One candidate of a P–n diagram and its legend text.
+struct TracedCandidate {
+  std::string label;
+  design::MotorTraces traces;
+};
+
+/// The DC motors' operating points of `candidates` ([VP] Fig. 5.18): "curve,label,joint,speed,
+/// torque,torque_constant,resistance,back_emf_constant,max_voltage,max_current", speed in rad/s
+/// at the motor, torque in N m, the motor's constants (its envelope) on every row.
+std::string motor_traces_csv(const std::vector<TracedCandidate>& candidates);
+
 /// optimize: "method,evaluation,<variables>,objective,violation,feasible", one row per
 /// evaluation of each search, in order (the search path, [VP] Fig. 5.37).
 std::string optimize_csv(const design::Study& study, const std::vector<design::StudyOptimum>& runs);

@@ -2,15 +2,17 @@
 """Plot an `armdyn design` results.csv: a sweep, T_min per grid point, or an optimisation's search path.
 
 usage: plot_design.py results.csv OUT.png [--title TEXT] [--kind sweep|tmin|optimize|criterion]
-                      [--parameter=NAME ...] [--variable=NAME ...] [--curves=G_OF_C.csv]
+                      [--parameter=NAME ...] [--variable=NAME ...] [--table=TABLE.csv]
 
 sweep: E, sigma_max and the drive margin against the first parameter, one curve per value of the
 others, like Vukobratovic and Potkonjak's Figs. 5.13 (E(R) for several T) and 5.17 (sigma_max(R)
 for several T); infeasible candidates are crossed. tmin: T_min against the first parameter, one
 curve per value of the others, each limitation's own shortest time (stress, drives, deflection)
 drawn as a thin boundary beside it, with E at T_min below (Figs. 5.11-5.12, 5.35-5.36). criterion:
-G against the degree of conjunction c, one curve per candidate, from the table --curves
-(candidate,c,r,G; Figs. 5.39-5.40), infeasible candidates dashed. optimize: the search
+G against the degree of conjunction c, one curve per candidate, from the table --table
+(candidate,c,r,G; Figs. 5.39-5.40), infeasible candidates dashed. motors: the P-n diagram of every
+DC motor, torque against speed (r.p.m.) at the motor for each candidate of --table, inside the
+motor's envelope (the voltage and current limits; Fig. 5.18). optimize: the search
 path in the plane of the first two variables (Fig. 5.37), feasible points filled, infeasible ones
 open, one panel per method, and the objective along the path. Shipped with armdyn (installed as
 share/armdyn/plot_design.py); needs matplotlib (Debian python3-matplotlib).
@@ -68,7 +70,7 @@ BOUNDARIES = [("T_min_stress", "(ii) stress", (0, (5, 2))), ("T_min_drive", "(ii
 def plot_criterion(plt, rows, args):
     """G(c) of every candidate: its G_t and G_e combined with r = r(c), c from 0 to 1."""
     curves = {}
-    with open(args.curves, newline="") as f:
+    with open(args.table, newline="") as f:
         for r in csv.DictReader(f):
             curves.setdefault(int(r["candidate"]), []).append((float(r["c"]), float(r["G"])))
     fig, ax = plt.subplots(figsize=(8, 6), constrained_layout=True)
@@ -88,13 +90,52 @@ def plot_criterion(plt, rows, args):
     fig.savefig(args.png, dpi=100, format="png")
 
 
+def plot_motors(plt, args):
+    """Torque against speed of every DC motor, one curve per candidate, in the motor's envelope
+    |R tau / Kt + Ke w| <= U_max, |tau| <= Kt I_max (a parallelogram)."""
+    import math
+    joints, curves = {}, {}
+    with open(args.table, newline="") as f:
+        for r in csv.DictReader(f):
+            joints.setdefault(r["joint"], r)
+            curves.setdefault((r["joint"], int(r["curve"])), (r["label"], []))[1].append(
+                (float(r["speed"]) * 30 / math.pi, float(r["torque"])))
+    names = list(joints)
+    columns = min(3, len(names))
+    rows = (len(names) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(5 * columns, 4.2 * rows), constrained_layout=True, squeeze=False)
+    for ax in axes.flat[len(names):]:
+        ax.set_visible(False)
+    for ax, name in zip(axes.flat, names):
+        m = {k: float(joints[name][k]) for k in ("torque_constant", "resistance", "back_emf_constant", "max_voltage",
+                                                   "max_current")}
+        kt, res, ke, u = m["torque_constant"], m["resistance"], m["back_emf_constant"], m["max_voltage"]
+        i = m["max_current"] if math.isfinite(m["max_current"]) else u / res
+        if math.isfinite(u) and ke > 0:
+            w = [(-u - res * i) / ke, (u - res * i) / ke, (u + res * i) / ke, (-u + res * i) / ke]
+            t = [kt * i, kt * i, -kt * i, -kt * i]
+            ax.fill([x * 30 / math.pi for x in w], t, color="tab:green", alpha=0.08)
+            ax.plot([x * 30 / math.pi for x in w + w[:1]], t + t[:1], color="black", linewidth=1,
+                    label="envelope (voltage, current)")
+        for (joint, _), (label, points) in sorted(curves.items()):
+            if joint == name:
+                ax.plot([p[0] for p in points], [p[1] for p in points], linewidth=1.2, label=label)
+        ax.set_title(name)
+        ax.set_xlabel("motor speed n [r.p.m.]")
+        ax.set_ylabel("motor torque [N m]")
+        ax.grid(True, alpha=0.3)
+    axes.flat[0].legend(fontsize="x-small")
+    fig.suptitle(args.title + ": P-n diagrams")
+    fig.savefig(args.png, dpi=80, format="png")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("csv")
     parser.add_argument("png")
     parser.add_argument("--title", default="armdyn design")
-    parser.add_argument("--kind", default="sweep", choices=["sweep", "tmin", "optimize", "criterion"])
-    parser.add_argument("--curves", default=None)
+    parser.add_argument("--kind", default="sweep", choices=["sweep", "tmin", "optimize", "criterion", "motors"])
+    parser.add_argument("--table", default=None)
     parser.add_argument("--parameter", action="append", default=[], dest="parameters")
     parser.add_argument("--variable", action="append", default=[], dest="variables")
     args = parser.parse_args()
@@ -104,6 +145,8 @@ def main():
         import matplotlib.pyplot as plt
     except ImportError as e:
         sys.exit(f"matplotlib is not available ({e}); install python3-matplotlib")
+    if args.kind == "motors":
+        return plot_motors(plt, args)
     if args.kind == "optimize":
         return plot_search(plt, read(args.csv, args.variables), args)
     rows = read(args.csv, args.parameters)

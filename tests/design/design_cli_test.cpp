@@ -113,7 +113,8 @@ TEST_F(Design, PlotDrawsAPngBesideTheResults) {
   std::vector<std::string> names;
   for (const auto& entry : std::filesystem::directory_iterator(out)) names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, (std::vector<std::string>{"criterion.png", "design.png", "results.csv", "results.json"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"criterion.png", "design.png", "motors.png", "results.csv", "results.json"}));
+  EXPECT_GT(read_file(out + "/motors.png").size(), 1000u);  // the P-n diagrams ([VP] Fig. 5.18)
 }
 
 // The shipped anthropomorphic study turned into the other kinds, its files named absolutely.
@@ -150,6 +151,8 @@ TEST_F(Design, TminWritesOneRowPerGridPoint) {
   const json doc = json::parse(read_file(out + "/results.json"));
   EXPECT_EQ(doc.at("points")[0].at("trials").size(), std::stoul(c[3]));
   EXPECT_GT(read_file(out + "/design.png").size(), 1000u);
+  EXPECT_GT(read_file(out + "/motors.png").size(), 1000u);  // the P-n diagrams at T_min
+  EXPECT_FALSE(std::filesystem::exists(out + "/criterion.png"));  // no criterion in this study
 }
 
 TEST_F(Design, OptimizeWritesTheSearchPath) {

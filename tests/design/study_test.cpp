@@ -3,6 +3,8 @@
 // [VP] Fig. 5.16's invariants on the shipped studies of the four arm schemes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -130,6 +132,28 @@ TEST(Study, SweepEqualsTheSerialLoopBitForBit) {
     ASSERT_EQ(swept.size(), serial.size());
     for (std::size_t k = 0; k < serial.size(); ++k) expect_identical(swept[k], serial[k]);
   }
+}
+
+// The motors' operating points of a candidate: the same candidate as evaluate_candidate, and
+// the drive margin recomputed from the samples alone is the candidate's, to the last bit.
+TEST(Study, MotorTracesGiveTheCandidateAndItsDriveMargin) {
+  const Study study = shipped("cylindrical");
+  const ParameterValues values = {{"R", 0.025}, {"duration", 3.4}};
+  const MotorTraces traces = motor_traces(study, values);
+  expect_identical(traces.result, evaluate_candidate(study, values));
+  ASSERT_FALSE(traces.samples.empty());
+  double margin = 0;
+  std::vector<int> joints;
+  for (const MotorSample& s : traces.samples) {
+    const drives::Drive& d = traces.drives[static_cast<std::size_t>(s.joint)];
+    ASSERT_TRUE(d.motor);
+    margin = std::max(margin, dc_envelope_ratio(d.motor->dc, s.torque, s.speed));
+    if (std::find(joints.begin(), joints.end(), s.joint) == joints.end()) joints.push_back(s.joint);
+  }
+  EXPECT_EQ(margin, traces.result.drive_margin);
+  EXPECT_EQ(joints.size(), traces.drives.size());  // every joint of the cylindrical arm has a DC motor
+  EXPECT_EQ(traces.joint_names.size(), traces.drives.size());
+  EXPECT_GT(margin, 0.1);
 }
 
 // [VP] Fig. 5.16 on the four shipped schemes: the energy falls as R falls and as T grows, in

@@ -125,6 +125,17 @@ struct CandidateResult {
 CandidateResult evaluate_candidate(const Study& study, const ParameterValues& values,
                                    std::optional<double> scale = std::nullopt);
 
+/// A candidate's run with its DC motors' operating points: [VP] Fig. 5.18's P–n diagrams.
+struct MotorTraces {
+  CandidateResult result;             ///< as evaluate_candidate gives it
+  drives::DriveSet drives;            ///< the candidate's drives (their motors' envelopes)
+  std::vector<std::string> joint_names;
+  std::vector<MotorSample> samples;   ///< every DC motor at every checked state, in time order
+};
+
+/// evaluate_candidate(study, values, scale) recording the motors' operating points as well.
+MotorTraces motor_traces(const Study& study, const ParameterValues& values, std::optional<double> scale = std::nullopt);
+
 /// The grid of the study's parameters, the first varying slowest (one point for no parameters).
 std::vector<ParameterValues> parameter_grid(const Study& study);
 
