@@ -143,9 +143,9 @@ int run_design_command(const DesignOptions& o) {
     plot_script_path("plot_design.py");
   }
   const design::Study study = read_study(o.study);
-  if (!o.scheduler.empty() && study.kind != design::StudyKind::kSweep)
-    throw InputError("--scheduler: only sweep studies run on a Dask cluster (" + o.study + " is a " +
-                     kind_name(study.kind) + " study; it runs on the local cores without --scheduler)");
+  if (!o.scheduler.empty() && study.kind == design::StudyKind::kOptimize)
+    throw InputError("--scheduler: only sweep and tmin studies run on a Dask cluster (" + o.study +
+                     " is an optimize study, one search; it runs on the local cores without --scheduler)");
   std::string csv_text, json_text, curves_text, motors_text;
   std::unique_ptr<PartialRows> partial;
   if (study.kind == design::StudyKind::kOptimize) {
@@ -161,7 +161,9 @@ int run_design_command(const DesignOptions& o) {
         partial->add(tmin_row(study, point));
         progress.update(done);
       };
-      const std::vector<design::TminPoint> points = design::tmin_study(study, o.workers, finished);
+      const std::vector<design::TminPoint> points = o.scheduler.empty()
+                                                        ? design::tmin_study(study, o.workers, finished)
+                                                        : dask_tmin(study, o.study, o.scheduler, finished);
       csv_text = tmin_csv(study, points);
       json_text = tmin_json(study, points);
       if (png) motors_text = motor_traces_csv(traced_tmin(study, points));
@@ -239,8 +241,9 @@ Command add_design_command(CLI::App& app) {
                                    "conjunction c for every candidate");
   sub->add_option("--workers", o->workers, "threads evaluating candidates (0: every core)")->capture_default_str();
   sub->add_option("--scheduler", o->scheduler,
-                  "a Dask scheduler (tcp://host:port): each candidate of a sweep is one task on the cluster's workers, "
-                  "which need the Python package armdyn; the same results as the local run (docs/design.md)");
+                  "a Dask scheduler (tcp://host:port): each candidate of a sweep, or each grid point of a tmin study, "
+                  "is one task on the cluster's workers, which need the Python package armdyn; the same results as "
+                  "the local run (docs/design.md)");
   return Command{sub, [o] { return run_design_command(*o); }};
 }
 

@@ -82,11 +82,25 @@ design::CandidateResult candidate(const json& r) {
   return c;
 }
 
-}  // namespace
+design::TminPoint tmin_point(const json& r) {
+  design::TminPoint p;
+  for (const auto& [name, value] : r.at("values").items()) p.values[name] = number(value);
+  p.search.found = r.at("found").get<bool>();
+  p.search.evaluations = r.at("evaluations").get<int>();
+  p.search.t_min = number(r.at("t_min"));
+  for (const json& t : r.at("trials")) p.search.trials.emplace_back(number(t.at(0)), t.at(1).get<bool>());
+  p.T_stress = number(r.at("T_min_stress"));
+  p.T_drive = number(r.at("T_min_drive"));
+  p.T_deflection = number(r.at("T_min_deflection"));
+  p.at_tmin = candidate(r.at("at_tmin"));
+  return p;
+}
 
-std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
-                                                const std::string& scheduler,
-                                                const design::FinishedCallback<design::CandidateResult>& finished) {
+// Runs `python3 -m armdyn._distributed` on the study and hands each result line to `read` (which
+// stores the grid point `index` from its JSON), then `finished` (as for design::sweep).
+template <class Result>
+std::vector<Result> dask_grid(const design::Study& study, const std::string& study_path, const std::string& scheduler,
+                              Result (*read)(const json&), const design::FinishedCallback<Result>& finished) {
   const std::size_t total = design::parameter_grid(study).size();
   const std::string interpreter = python_interpreter();
   std::vector<std::string> args = {interpreter, "-m", "armdyn._distributed", study_path, "--scheduler", scheduler};
@@ -115,7 +129,7 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
     throw InternalError("--scheduler: cannot run " + interpreter);
   }
 
-  std::vector<design::CandidateResult> results(total);
+  std::vector<Result> results(total);
   std::vector<bool> arrived(total, false);
   std::size_t done = 0;
   std::string bad_line;
@@ -129,7 +143,7 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
       const json message = json::parse(line);
       k = message.at("index").get<std::size_t>();
       if (k >= total || arrived[k]) throw std::out_of_range("index");
-      results[k] = candidate(message.at("result"));
+      results[k] = read(message.at("result"));
       arrived[k] = true;
     } catch (const std::exception&) {
       if (bad_line.empty()) bad_line = line;
@@ -157,8 +171,22 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
   if (!bad_line.empty()) throw InternalError("--scheduler: unreadable result line: " + bad_line);
   if (done != total)
     throw InternalError("--scheduler: " + std::to_string(done) + " of " + std::to_string(total) +
-                        " candidates came back");
+                        " grid points came back");
   return results;
+}
+
+}  // namespace
+
+std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
+                                                const std::string& scheduler,
+                                                const design::FinishedCallback<design::CandidateResult>& finished) {
+  return dask_grid<design::CandidateResult>(study, study_path, scheduler, &candidate, finished);
+}
+
+std::vector<design::TminPoint> dask_tmin(const design::Study& study, const std::string& study_path,
+                                         const std::string& scheduler,
+                                         const design::FinishedCallback<design::TminPoint>& finished) {
+  return dask_grid<design::TminPoint>(study, study_path, scheduler, &tmin_point, finished);
 }
 
 }  // namespace armdyn::cli

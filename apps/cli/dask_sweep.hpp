@@ -1,9 +1,10 @@
 #pragma once
-// `armdyn design --scheduler ADDRESS`: the candidates of a study as tasks of a Dask cluster.
+// `armdyn design --scheduler ADDRESS`: the grid points of a sweep or tmin study as tasks of a Dask cluster.
 #include <string>
 #include <vector>
 
 #include "armdyn/design/study.hpp"
+#include "armdyn/design/study_search.hpp"
 
 namespace armdyn::cli {
 
@@ -17,5 +18,11 @@ namespace armdyn::cli {
 std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
                                                 const std::string& scheduler,
                                                 const design::FinishedCallback<design::CandidateResult>& finished);
+
+/// The same for a tmin study: every grid point's T_min search (design::tmin_point) is one task;
+/// the points in grid order, equal to design::tmin_study's bit for bit.
+std::vector<design::TminPoint> dask_tmin(const design::Study& study, const std::string& study_path,
+                                         const std::string& scheduler,
+                                         const design::FinishedCallback<design::TminPoint>& finished);
 
 }  // namespace armdyn::cli

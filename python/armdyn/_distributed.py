@@ -6,7 +6,7 @@ JSON files it names are put inline), and every worker evaluates candidates with 
 code as a local sweep, so the results are the local ones bit for bit.
 
 `python3 -m armdyn._distributed STUDY.json --scheduler tcp://host:port` is what `armdyn design
---scheduler` runs: it prints one JSON line per finished candidate, {"index": i, "result": {...}},
+--scheduler` runs: it prints one JSON line per finished grid point, {"index": i, "result": {...}},
 in the order they finish (non-finite numbers as the strings "nan", "inf", "-inf"); exit status 2
 for a bad study, 1 when the cluster cannot be used (the scheduler is waited for
 ARMDYN_DASK_TIMEOUT seconds, 10 by default).
@@ -46,17 +46,22 @@ def _study(text: str, source: str, base_dir: str):
 
 
 def evaluate_shipped(text: str, source: str, base_dir: str, values: Dict[str, float]) -> dict:
-    """One candidate of a shipped study (the task a worker runs); the parsed study is kept for
-    the worker's next candidates."""
-    return _study(text, source, base_dir).evaluate(values)
+    """One grid point of a shipped study (the task a worker runs): the candidate of a sweep, or
+    the T_min search of a tmin study (Study.tmin_point); the parsed study is kept for the
+    worker's next points."""
+    study = _study(text, source, base_dir)
+    return study.tmin_point(values) if study.kind == "tmin" else study.evaluate(values)
 
 
 def run_on_cluster(path: str, client, progress: Optional[Callable[[int, int, int, dict], None]] = None) -> List[dict]:
-    """Every candidate of the study at `path` as a task of `client` (a dask.distributed.Client);
-    results in grid order. progress(done, total, index, result) is called as each one finishes."""
+    """Every grid point of the study at `path` (a sweep's candidates, a tmin study's searches) as
+    a task of `client` (a dask.distributed.Client); results in grid order. progress(done, total,
+    index, result) is called as each one finishes."""
     from distributed import as_completed
 
     study = _armdyn.design._read_study(path)  # a bad study fails here, before the cluster is used
+    if study.kind == "optimize":
+        raise _armdyn.InputError(f"{study.source}: an optimize study is one search; it runs on the local cores")
     text = self_contained(path)
     base_dir = os.path.dirname(os.path.abspath(path))
     grid = study.grid()
@@ -76,6 +81,8 @@ def _plain(x):
         return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
     if isinstance(x, dict):
         return {key: _plain(value) for key, value in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(value) for value in x]
     return x
 
 

@@ -167,6 +167,33 @@ def test_armdyn_design_with_scheduler_writes_the_local_files(cli, tmp_path, dask
         assert sorted(p.name for p in (tmp_path / folder).iterdir()) == ["results.csv", "results.json"]
 
 
+def test_a_tmin_study_with_scheduler_writes_the_local_files(cli, tmp_path, dask_cluster):
+    """Each grid point's T_min search is one task; the results are the local ones byte for byte
+    (the trials, the boundaries, a point without a T_min and the candidate at T_min included)."""
+    cluster, _ = dask_cluster
+    doc = json.load(open(_small_study(tmp_path), encoding="utf-8"))
+    del doc["duration"]
+    doc["parameters"]["R"]["values"] = [0.025, 0.04]
+    doc["limits"]["allowed_deflection"] = 0.003
+    doc["kind"] = "tmin"
+    doc["tmin"] = {"scale_from": 0.2, "scale_to": 4, "rel_tol": 1e-2}
+    path = tmp_path / "tmin.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "local"), "--workers", "1"])
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "dask"), "--scheduler", cluster.scheduler_address])
+    for name in ("results.csv", "results.json"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    points = json.loads((tmp_path / "local" / "results.json").read_text())["points"]
+    # R = 0.025 m bends more than 3 mm at rest (no T_min: NaN through the cluster as well), 0.04 m has one.
+    assert [p["found"] for p in points] == [False, True] and points[0]["T_min"] is None
+    assert len(points[1]["trials"]) > 2
+    # The same search from Python, one point.
+    study = design.load_study(path)
+    assert study.kind == "tmin"
+    point = study.tmin_point(study.grid()[1])
+    assert point["at_tmin"]["T"] == points[1]["T_min"] and point["evaluations"] == points[1]["evaluations"]
+
+
 def test_armdyn_design_with_scheduler_streams_rows_and_an_interrupt_keeps_the_results(cli, tmp_path, dask_cluster):
     """Rows reach results.partial.csv as the cluster returns them; SIGTERM leaves the previous
     results.csv and results.json as they were and no temporary file."""

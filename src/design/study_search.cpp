@@ -20,7 +20,9 @@ const Parameter& parameter_named(const Study& study, const std::string& name) {
   throw InputError(study.source + ": no parameter named '" + name + "'");
 }
 
-TminPoint tmin_at(const Study& study, const ParameterValues& values) {
+}  // namespace
+
+TminPoint tmin_point(const Study& study, const ParameterValues& values) {
   TminPoint out;
   out.values = values;
   const TminSpec& t = study.tmin;
@@ -45,8 +47,6 @@ TminPoint tmin_at(const Study& study, const ParameterValues& values) {
   return out;
 }
 
-}  // namespace
-
 std::vector<TminPoint> tmin_study(const Study& study, int threads, const FinishedCallback<TminPoint>& finished) {
   const std::vector<ParameterValues> grid = parameter_grid(study);
   std::vector<TminPoint> out(grid.size());
@@ -56,7 +56,7 @@ std::vector<TminPoint> tmin_study(const Study& study, int threads, const Finishe
                   [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
                     for (std::ptrdiff_t k = begin; k != end; ++k) {
                       const auto index = static_cast<std::size_t>(k);
-                      out[index] = tmin_at(study, grid[index]);
+                      out[index] = tmin_point(study, grid[index]);
                       if (finished) {
                         const std::lock_guard<std::mutex> hold(finished_lock);
                         finished(++done, index, out[index]);

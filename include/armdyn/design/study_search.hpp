@@ -27,6 +27,10 @@ struct TminPoint {
   double T_stress = 0, T_drive = 0, T_deflection = 0;
 };
 
+/// T_min at one grid point (`values`: one per parameter), the search above; thread-safe. What
+/// tmin_study computes for each point, and what a Dask worker computes for one.
+TminPoint tmin_point(const Study& study, const ParameterValues& values);
+
 /// T_min for every grid point of the study's parameters (its time scale is the search
 /// variable), the points on up to `threads` threads; the results in grid order, independent of
 /// the thread count. `finished` as for sweep().
