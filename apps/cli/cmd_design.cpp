@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -82,6 +83,9 @@ class PartialRows {
       at += static_cast<std::size_t>(n);
     }
   }
+  /// Makes the file with its header when the run starts (the study's kind decides the header).
+  using Maker = std::function<PartialRows&(const std::string& header)>;
+
   void remove() {
     ::close(fd_);
     fd_ = -1;
@@ -131,6 +135,84 @@ const char* kind_name(design::StudyKind kind) {
   return kind == design::StudyKind::kSweep ? "sweep" : kind == design::StudyKind::kTmin ? "tmin" : "optimize";
 }
 
+// What a study's run gave, as the text of its files: results.csv, results.json, and the tables
+// of criterion.png (G against c) and motors.png (P–n) when plotting ("" when none).
+struct StudyTexts {
+  std::string csv, json, curves, motors;
+};
+
+// Runs the study (its rows streamed to `partial` as they finish, for sweep and tmin).
+StudyTexts run_study(const DesignOptions& o, const design::Study& study, PartialRows::Maker partial) {
+  StudyTexts t;
+  if (study.kind == design::StudyKind::kOptimize) {
+    const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
+    t.csv = optimize_csv(study, runs);
+    t.json = optimize_json(study, runs);
+    return t;
+  }
+  CandidateProgress progress(static_cast<int>(design::parameter_grid(study).size()));
+  if (study.kind == design::StudyKind::kTmin) {
+    PartialRows& rows = partial(tmin_header(study));
+    const auto finished = [&](int done, std::size_t, const design::TminPoint& point) {
+      rows.add(tmin_row(study, point));
+      progress.update(done);
+    };
+    const std::vector<design::TminPoint> points = o.scheduler.empty()
+                                                      ? design::tmin_study(study, o.workers, finished)
+                                                      : dask_tmin(study, o.study, o.scheduler, finished);
+    t.csv = tmin_csv(study, points);
+    t.json = tmin_json(study, points);
+    if (o.plot) t.motors = motor_traces_csv(traced_tmin(study, points));
+  } else {
+    PartialRows& rows = partial(results_header(study));
+    const auto finished = [&](int done, std::size_t, const design::CandidateResult& result) {
+      rows.add(results_row(study, result));
+      progress.update(done);
+    };
+    const std::vector<design::CandidateResult> results = o.scheduler.empty()
+                                                             ? design::sweep(study, o.workers, finished)
+                                                             : dask_sweep(study, o.study, o.scheduler, finished);
+    t.csv = results_csv(study, results);
+    t.json = results_json(study, results);
+    if (o.plot) {
+      t.curves = criterion_curves_csv(study, results);
+      t.motors = motor_traces_csv(traced_sweep(study, results));
+    }
+  }
+  progress.finish();
+  return t;
+}
+
+// The figures of --plot from the written (flushed, uncommitted) results.csv: design.png into
+// `png`, then each further figure from its table in a scratch file (never committed: always
+// removed): criterion.png and motors.png. Returns the figures made (owned by `keep`).
+std::vector<OutputFile*> draw_figures(const DesignOptions& o, const design::Study& study, const fs::path& dir,
+                                      const OutputFile& csv, OutputFile& png, const StudyTexts& texts,
+                                      std::vector<std::unique_ptr<OutputFile>>& keep) {
+  const std::string title = "armdyn design " + fs::path(o.study).filename().string();
+  std::vector<std::string> extra = {std::string("--kind=") + kind_name(study.kind)};
+  for (const design::Parameter& p : study.parameters) extra.push_back("--parameter=" + p.name);
+  for (const std::string& v : study.optimize.variables) extra.push_back("--variable=" + v);
+  plot_simulation(csv.temporary_path(), png, title, {}, "plot_design.py", extra);
+  std::vector<OutputFile*> out = {&png};
+  const auto figure = [&](const std::string& kind, const std::string& table, const std::string& name) {
+    if (table.empty() || table.find('\n') == table.size() - 1) return;  // none, or a header alone
+    OutputFile* scratch =
+        keep.emplace_back(std::make_unique<OutputFile>((dir / (kind + "_table.csv")).string(), "--plot", true)).get();
+    scratch->write(table);
+    scratch->flush();
+    OutputFile* figure_png = keep.emplace_back(std::make_unique<OutputFile>((dir / name).string(), "--plot", true)).get();
+    std::vector<std::string> args = extra;
+    args[0] = "--kind=" + kind;
+    args.push_back("--table=" + scratch->temporary_path());
+    plot_simulation(csv.temporary_path(), *figure_png, title, {}, "plot_design.py", args);
+    out.push_back(figure_png);
+  };
+  figure("criterion", texts.curves, "criterion.png");
+  figure("motors", texts.motors, "motors.png");
+  return out;
+}
+
 int run_design_command(const DesignOptions& o) {
   if (o.workers < 0) throw InputError("--workers must be 0 (every core) or a positive number of threads");
   // The destinations, checked before any work; the folder is made when missing.
@@ -146,78 +228,21 @@ int run_design_command(const DesignOptions& o) {
   if (!o.scheduler.empty() && study.kind == design::StudyKind::kOptimize)
     throw InputError("--scheduler: only sweep and tmin studies run on a Dask cluster (" + o.study +
                      " is an optimize study, one search; it runs on the local cores without --scheduler)");
-  std::string csv_text, json_text, curves_text, motors_text;
   std::unique_ptr<PartialRows> partial;
-  if (study.kind == design::StudyKind::kOptimize) {
-    const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
-    csv_text = optimize_csv(study, runs);
-    json_text = optimize_json(study, runs);
-  } else {
+  const StudyTexts texts = run_study(o, study, [&](const std::string& header) -> PartialRows& {
     csv.open();  // makes the folder
-    CandidateProgress progress(static_cast<int>(design::parameter_grid(study).size()));
-    if (study.kind == design::StudyKind::kTmin) {
-      partial = std::make_unique<PartialRows>(dir / "results.partial.csv", tmin_header(study));
-      const auto finished = [&](int done, std::size_t, const design::TminPoint& point) {
-        partial->add(tmin_row(study, point));
-        progress.update(done);
-      };
-      const std::vector<design::TminPoint> points = o.scheduler.empty()
-                                                        ? design::tmin_study(study, o.workers, finished)
-                                                        : dask_tmin(study, o.study, o.scheduler, finished);
-      csv_text = tmin_csv(study, points);
-      json_text = tmin_json(study, points);
-      if (png) motors_text = motor_traces_csv(traced_tmin(study, points));
-    } else {
-      partial = std::make_unique<PartialRows>(dir / "results.partial.csv", results_header(study));
-      const auto finished = [&](int done, std::size_t, const design::CandidateResult& result) {
-        partial->add(results_row(study, result));
-        progress.update(done);
-      };
-      const std::vector<design::CandidateResult> results =
-          o.scheduler.empty() ? design::sweep(study, o.workers, finished)
-                              : dask_sweep(study, o.study, o.scheduler, finished);
-      csv_text = results_csv(study, results);
-      json_text = results_json(study, results);
-      if (png) {
-        curves_text = criterion_curves_csv(study, results);
-        motors_text = motor_traces_csv(traced_sweep(study, results));
-      }
-    }
-    progress.finish();
-  }
-  csv.write(csv_text);
-  json.write(json_text);
+    partial = std::make_unique<PartialRows>(dir / "results.partial.csv", header);
+    return *partial;
+  });
+  csv.write(texts.csv);
+  json.write(texts.json);
+  std::vector<OutputFile*> outputs = {&csv, &json};
+  std::vector<std::unique_ptr<OutputFile>> figures;
   if (png) {
     csv.flush();
-    const std::string title = "armdyn design " + fs::path(o.study).filename().string();
-    std::vector<std::string> extra = {std::string("--kind=") + kind_name(study.kind)};
-    for (const design::Parameter& p : study.parameters) extra.push_back("--parameter=" + p.name);
-    for (const std::string& v : study.optimize.variables) extra.push_back("--variable=" + v);
-    plot_simulation(csv.temporary_path(), *png, title, {}, "plot_design.py", extra);
-    std::vector<OutputFile*> outputs = {&csv, &json, png.get()};
-    // Each further figure from a table in a scratch file (never committed: always removed):
-    // DIR/criterion.png, G against c for a sweep with a criterion; DIR/motors.png, the P–n
-    // diagrams when the candidates have DC motors.
-    std::vector<std::unique_ptr<OutputFile>> figures;
-    const auto figure = [&](const std::string& kind, const std::string& table, const std::string& name) {
-      if (table.find('\n') == table.size() - 1) return;  // a header alone: nothing to draw
-      OutputFile* scratch =
-          figures.emplace_back(std::make_unique<OutputFile>((dir / (kind + "_table.csv")).string(), "--plot", true)).get();
-      scratch->write(table);
-      scratch->flush();
-      OutputFile* png_out = figures.emplace_back(std::make_unique<OutputFile>((dir / name).string(), "--plot", true)).get();
-      std::vector<std::string> args = extra;
-      args[0] = "--kind=" + kind;
-      args.push_back("--table=" + scratch->temporary_path());
-      plot_simulation(csv.temporary_path(), *png_out, title, {}, "plot_design.py", args);
-      outputs.push_back(png_out);
-    };
-    if (!curves_text.empty()) figure("criterion", curves_text, "criterion.png");
-    if (!motors_text.empty()) figure("motors", motors_text, "motors.png");
-    commit_together(outputs);
-  } else {
-    commit_together({&csv, &json});
+    for (OutputFile* f : draw_figures(o, study, dir, csv, *png, texts, figures)) outputs.push_back(f);
   }
+  commit_together(outputs);
   if (partial) partial->remove();
   return kExitOk;
 }
