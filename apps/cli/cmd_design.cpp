@@ -145,7 +145,8 @@ struct StudyTexts {
 StudyTexts run_study(const DesignOptions& o, const design::Study& study, PartialRows::Maker partial) {
   StudyTexts t;
   if (study.kind == design::StudyKind::kOptimize) {
-    const std::vector<design::StudyOptimum> runs = design::optimize_study(study);
+    const std::vector<design::StudyOptimum> runs =
+        o.scheduler.empty() ? design::optimize_study(study) : dask_optimize(study, o.study, o.scheduler);
     t.csv = optimize_csv(study, runs);
     t.json = optimize_json(study, runs);
     return t;
@@ -225,9 +226,6 @@ int run_design_command(const DesignOptions& o) {
     plot_script_path("plot_design.py");
   }
   const design::Study study = read_study(o.study);
-  if (!o.scheduler.empty() && study.kind == design::StudyKind::kOptimize)
-    throw InputError("--scheduler: only sweep and tmin studies run on a Dask cluster (" + o.study +
-                     " is an optimize study, one search; it runs on the local cores without --scheduler)");
   std::unique_ptr<PartialRows> partial;
   const StudyTexts texts = run_study(o, study, [&](const std::string& header) -> PartialRows& {
     csv.open();  // makes the folder
@@ -266,9 +264,9 @@ Command add_design_command(CLI::App& app) {
                                    "conjunction c for every candidate");
   sub->add_option("--workers", o->workers, "threads evaluating candidates (0: every core)")->capture_default_str();
   sub->add_option("--scheduler", o->scheduler,
-                  "a Dask scheduler (tcp://host:port): each candidate of a sweep, or each grid point of a tmin study, "
-                  "is one task on the cluster's workers, which need the Python package armdyn; the same results as "
-                  "the local run (docs/design.md)");
+                  "a Dask scheduler (tcp://host:port): each candidate of a sweep, each grid point of a tmin study or "
+                  "each search method of an optimize study is one task on the cluster's workers, which need the "
+                  "Python package armdyn; the same results as the local run (docs/design.md)");
   return Command{sub, [o] { return run_design_command(*o); }};
 }
 

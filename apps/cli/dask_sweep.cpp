@@ -96,12 +96,29 @@ design::TminPoint tmin_point(const json& r) {
   return p;
 }
 
-// Runs `python3 -m armdyn._distributed` on the study and hands each result line to `read` (which
-// stores the grid point `index` from its JSON), then `finished` (as for design::sweep).
+design::StudyOptimum optimum(const json& r) {
+  design::StudyOptimum o;
+  o.method = r.at("method").get<std::string>();
+  for (const json& x : r.at("x")) o.result.x.push_back(number(x));
+  o.result.objective = number(r.at("objective"));
+  o.result.feasible = r.at("feasible").get<bool>();
+  o.result.evaluations = r.at("evaluations").get<int>();
+  for (const json& t : r.at("path")) {
+    design::Trial trial;
+    for (const json& x : t.at(0)) trial.x.push_back(number(x));
+    trial.objective = number(t.at(1));
+    trial.violation = number(t.at(2));
+    o.result.path.push_back(std::move(trial));
+  }
+  o.best = candidate(r.at("best"));
+  return o;
+}
+
+// Runs `python3 -m armdyn._distributed` on the study and hands each of the `total` result lines
+// to `read` (the result of the task `index`), then `finished` (as for design::sweep).
 template <class Result>
-std::vector<Result> dask_grid(const design::Study& study, const std::string& study_path, const std::string& scheduler,
+std::vector<Result> dask_grid(std::size_t total, const std::string& study_path, const std::string& scheduler,
                               Result (*read)(const json&), const design::FinishedCallback<Result>& finished) {
-  const std::size_t total = design::parameter_grid(study).size();
   const std::string interpreter = python_interpreter();
   std::vector<std::string> args = {interpreter, "-m", "armdyn._distributed", study_path, "--scheduler", scheduler};
   std::vector<std::string> env = child_environment();
@@ -171,7 +188,7 @@ std::vector<Result> dask_grid(const design::Study& study, const std::string& stu
   if (!bad_line.empty()) throw InternalError("--scheduler: unreadable result line: " + bad_line);
   if (done != total)
     throw InternalError("--scheduler: " + std::to_string(done) + " of " + std::to_string(total) +
-                        " grid points came back");
+                        " tasks came back");
   return results;
 }
 
@@ -180,13 +197,20 @@ std::vector<Result> dask_grid(const design::Study& study, const std::string& stu
 std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
                                                 const std::string& scheduler,
                                                 const design::FinishedCallback<design::CandidateResult>& finished) {
-  return dask_grid<design::CandidateResult>(study, study_path, scheduler, &candidate, finished);
+  return dask_grid<design::CandidateResult>(design::parameter_grid(study).size(), study_path, scheduler, &candidate,
+                                            finished);
 }
 
 std::vector<design::TminPoint> dask_tmin(const design::Study& study, const std::string& study_path,
                                          const std::string& scheduler,
                                          const design::FinishedCallback<design::TminPoint>& finished) {
-  return dask_grid<design::TminPoint>(study, study_path, scheduler, &tmin_point, finished);
+  return dask_grid<design::TminPoint>(design::parameter_grid(study).size(), study_path, scheduler, &tmin_point,
+                                      finished);
+}
+
+std::vector<design::StudyOptimum> dask_optimize(const design::Study& study, const std::string& study_path,
+                                                const std::string& scheduler) {
+  return dask_grid<design::StudyOptimum>(design::optimize_methods(study).size(), study_path, scheduler, &optimum, {});
 }
 
 }  // namespace armdyn::cli

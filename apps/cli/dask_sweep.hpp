@@ -1,5 +1,6 @@
 #pragma once
-// `armdyn design --scheduler ADDRESS`: the grid points of a sweep or tmin study as tasks of a Dask cluster.
+// `armdyn design --scheduler ADDRESS`: a study's grid points (sweep, tmin) or searches (optimize) as
+// tasks of a Dask cluster.
 #include <string>
 #include <vector>
 
@@ -24,5 +25,10 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
 std::vector<design::TminPoint> dask_tmin(const design::Study& study, const std::string& study_path,
                                          const std::string& scheduler,
                                          const design::FinishedCallback<design::TminPoint>& finished);
+
+/// The same for an optimize study: each of its search methods (design::optimize_methods) is one
+/// task; the searches in order, equal to design::optimize_study's bit for bit.
+std::vector<design::StudyOptimum> dask_optimize(const design::Study& study, const std::string& study_path,
+                                                const std::string& scheduler);
 
 }  // namespace armdyn::cli

@@ -53,19 +53,27 @@ def evaluate_shipped(text: str, source: str, base_dir: str, values: Dict[str, fl
     return study.tmin_point(values) if study.kind == "tmin" else study.evaluate(values)
 
 
+def search_shipped(text: str, source: str, base_dir: str, method: str) -> dict:
+    """One search of a shipped optimize study (Study.optimize_method): the task a worker runs."""
+    return _study(text, source, base_dir).optimize_method(method)
+
+
 def run_on_cluster(path: str, client, progress: Optional[Callable[[int, int, int, dict], None]] = None) -> List[dict]:
-    """Every grid point of the study at `path` (a sweep's candidates, a tmin study's searches) as
-    a task of `client` (a dask.distributed.Client); results in grid order. progress(done, total,
+    """Every grid point of the study at `path` (a sweep's candidates, a tmin study's searches) or
+    every search method of an optimize study as a task of `client` (a dask.distributed.Client);
+    results in order (grid order; optimize_methods' order). progress(done, total,
     index, result) is called as each one finishes."""
     from distributed import as_completed
 
     study = _armdyn.design._read_study(path)  # a bad study fails here, before the cluster is used
-    if study.kind == "optimize":
-        raise _armdyn.InputError(f"{study.source}: an optimize study is one search; it runs on the local cores")
     text = self_contained(path)
     base_dir = os.path.dirname(os.path.abspath(path))
-    grid = study.grid()
-    futures = [client.submit(evaluate_shipped, text, study.source, base_dir, values, pure=False) for values in grid]
+    if study.kind == "optimize":  # one task per search method
+        grid = study.optimize_methods
+        futures = [client.submit(search_shipped, text, study.source, base_dir, m, pure=False) for m in grid]
+    else:
+        grid = study.grid()
+        futures = [client.submit(evaluate_shipped, text, study.source, base_dir, v, pure=False) for v in grid]
     position = {future.key: k for k, future in enumerate(futures)}
     results: List[Optional[dict]] = [None] * len(grid)
     for done, future in enumerate(as_completed(futures), start=1):

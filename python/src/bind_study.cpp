@@ -79,6 +79,20 @@ py::dict tmin_dict(const design::TminPoint& p) {
   return d;
 }
 
+py::dict optimum_dict(const design::StudyOptimum& o) {
+  py::dict d;
+  d["method"] = o.method;
+  d["x"] = o.result.x;
+  d["objective"] = o.result.objective;
+  d["feasible"] = o.result.feasible;
+  d["evaluations"] = o.result.evaluations;
+  py::list path;
+  for (const design::Trial& t : o.result.path) path.append(py::make_tuple(t.x, t.objective, t.violation));
+  d["path"] = path;
+  d["best"] = result_dict(o.best);
+  return d;
+}
+
 }  // namespace
 
 void bind_study(py::module_& top) {
@@ -106,6 +120,19 @@ void bind_study(py::module_& top) {
            "tmin_point(values) -> dict\n\nT_min at one grid point (the study's tmin search): values, found, "
            "evaluations, t_min (a time scale), trials [(scale, feasible)], T_min_stress, T_min_drive, "
            "T_min_deflection, at_tmin (the candidate there, as evaluate() gives it).")
+      .def_property_readonly("optimize_methods", [](const PyStudy& s) { return design::optimize_methods(*s.study); },
+                             "The searches an optimize study runs, in order.")
+      .def("optimize_method", [](const PyStudy& s, const std::string& method) {
+        design::StudyOptimum o;
+        {
+          py::gil_scoped_release release;
+          o = design::optimize_method(*s.study, method);
+        }
+        return optimum_dict(o);
+      }, py::arg("method"),
+           "optimize_method(method) -> dict\n\nOne search of an optimize study (\"feasible_directions\" or "
+           "\"cobyla\"): method, x, objective, feasible, evaluations, path [(x, objective, violation)], best (the "
+           "candidate at x, as evaluate() gives it).")
       .def("grid", [](const PyStudy& s) {
         py::list out;
         for (const design::ParameterValues& v : design::parameter_grid(*s.study)) out.append(values_dict(v));

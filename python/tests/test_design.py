@@ -194,6 +194,29 @@ def test_a_tmin_study_with_scheduler_writes_the_local_files(cli, tmp_path, dask_
     assert point["at_tmin"]["T"] == points[1]["T_min"] and point["evaluations"] == points[1]["evaluations"]
 
 
+def test_an_optimize_study_with_scheduler_writes_the_local_files(cli, tmp_path, dask_cluster):
+    """Each search method is one task: the search paths and optima are the local ones byte for byte."""
+    cluster, _ = dask_cluster
+    source = os.path.join(os.environ.get("ARMDYN_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", "..")),
+                          "examples", "studies", "vp_spot_welding_optimize.json")
+    doc = json.load(open(source, encoding="utf-8"))
+    for key in ("model", "task"):
+        doc[key] = os.path.normpath(os.path.join(os.path.dirname(source), doc[key]))
+    doc["optimize"]["max_evaluations"] = 12
+    path = tmp_path / "optimize.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "local")])
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "dask"), "--scheduler", cluster.scheduler_address])
+    for name in ("results.csv", "results.json"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    runs = json.loads((tmp_path / "local" / "results.json").read_text())["runs"]
+    assert [r["method"] for r in runs] == ["feasible_directions", "cobyla"]
+    assert all(len(r["path"]) == 12 for r in runs)
+    study = design.load_study(path)
+    assert study.optimize_methods == ["feasible_directions", "cobyla"]
+    assert study.optimize_method("cobyla")["x"] == [runs[1]["x"]["R2"], runs[1]["x"]["R3"]]
+
+
 def test_armdyn_design_with_scheduler_streams_rows_and_an_interrupt_keeps_the_results(cli, tmp_path, dask_cluster):
     """Rows reach results.partial.csv as the cluster returns them; SIGTERM leaves the previous
     results.csv and results.json as they were and no temporary file."""

@@ -86,7 +86,16 @@ ParameterValues optimize_values(const Study& study, const std::vector<double>& x
   return values;
 }
 
-std::vector<StudyOptimum> optimize_study(const Study& study) {
+std::vector<std::string> optimize_methods(const Study& study) {
+  std::vector<std::string> out;
+  for (const char* method : {"feasible_directions", "cobyla"})
+    if (study.optimize.method == "both" || study.optimize.method == method) out.push_back(method);
+  return out;
+}
+
+StudyOptimum optimize_method(const Study& study, const std::string& method) {
+  if (method != "feasible_directions" && method != "cobyla")
+    throw InputError(study.source + ": optimize.method: '" + method + "' is not one of feasible_directions, cobyla");
   const OptimizeSpec& spec = study.optimize;
   OptimizeOptions options;
   for (const std::string& name : spec.variables) {
@@ -102,16 +111,16 @@ std::vector<StudyOptimum> optimize_study(const Study& study) {
     t.x = x;
     return t;
   };
+  StudyOptimum o;
+  o.method = method;
+  o.result = method == "cobyla" ? nlopt_cobyla(evaluate, spec.start, options) : feasible_directions(evaluate, spec.start, options);
+  o.best = evaluate_candidate(study, optimize_values(study, o.result.x));
+  return o;
+}
+
+std::vector<StudyOptimum> optimize_study(const Study& study) {
   std::vector<StudyOptimum> out;
-  for (const char* method : {"feasible_directions", "cobyla"}) {
-    if (spec.method != "both" && spec.method != method) continue;
-    StudyOptimum o;
-    o.method = method;
-    o.result = o.method == "cobyla" ? nlopt_cobyla(evaluate, spec.start, options)
-                                    : feasible_directions(evaluate, spec.start, options);
-    o.best = evaluate_candidate(study, optimize_values(study, o.result.x));
-    out.push_back(std::move(o));
-  }
+  for (const std::string& method : optimize_methods(study)) out.push_back(optimize_method(study, method));
   return out;
 }
 

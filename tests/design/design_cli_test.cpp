@@ -276,12 +276,6 @@ TEST_F(Design, BadInputIsOneLineAndWritesNothing) {
     EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
     EXPECT_FALSE(std::filesystem::exists(out + "/results.csv"));
   }
-  // An optimize study is one search: refused on a cluster before any work (no scheduler is asked).
-  const test::CliResult d =
-      run({"design", kExamples + "/studies/vp_spot_welding_optimize.json", "--out", out, "--scheduler", "tcp://127.0.0.1:9"});
-  EXPECT_EQ(d.status, 2);
-  EXPECT_NE(d.err.find("--scheduler: only sweep and tmin studies"), std::string::npos) << d.err;
-  EXPECT_FALSE(std::filesystem::exists(out + "/results.csv"));
   const test::CliResult w = run({"design", kExamples + "/studies/vp_cylindrical_R_T.json", "--out", out, "--workers", "-1"});
   EXPECT_EQ(w.status, 2);
   EXPECT_NE(w.err.find("--workers"), std::string::npos) << w.err;

@@ -51,8 +51,16 @@ struct StudyOptimum {
   CandidateResult best;    ///< the candidate at result.x
 };
 
-/// The optimisation of kind "optimize": the study's method (both for "both", feasible
-/// directions first), from optimize.start with optimize.step, within the variables' ranges.
+/// The methods an optimize study runs, in order: its optimize.method, or both for "both"
+/// (feasible directions first).
+std::vector<std::string> optimize_methods(const Study& study);
+
+/// One search of kind "optimize" by `method` ("feasible_directions" or "cobyla"), from
+/// optimize.start with optimize.step, within the variables' ranges; thread-safe. What a Dask
+/// worker runs for one method.
+StudyOptimum optimize_method(const Study& study, const std::string& method);
+
+/// The optimisation of kind "optimize": optimize_method for each of optimize_methods.
 std::vector<StudyOptimum> optimize_study(const Study& study);
 
 }  // namespace armdyn::design
