@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -81,12 +82,43 @@ design::CandidateResult candidate(const json& r) {
   return c;
 }
 
-}  // namespace
+design::TminPoint tmin_point(const json& r) {
+  design::TminPoint p;
+  for (const auto& [name, value] : r.at("values").items()) p.values[name] = number(value);
+  p.search.found = r.at("found").get<bool>();
+  p.search.evaluations = r.at("evaluations").get<int>();
+  p.search.t_min = number(r.at("t_min"));
+  for (const json& t : r.at("trials")) p.search.trials.emplace_back(number(t.at(0)), t.at(1).get<bool>());
+  p.T_stress = number(r.at("T_min_stress"));
+  p.T_drive = number(r.at("T_min_drive"));
+  p.T_deflection = number(r.at("T_min_deflection"));
+  p.at_tmin = candidate(r.at("at_tmin"));
+  return p;
+}
 
-std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
-                                                const std::string& scheduler,
-                                                const std::function<void(int done)>& progress) {
-  const std::size_t total = design::parameter_grid(study).size();
+design::StudyOptimum optimum(const json& r) {
+  design::StudyOptimum o;
+  o.method = r.at("method").get<std::string>();
+  for (const json& x : r.at("x")) o.result.x.push_back(number(x));
+  o.result.objective = number(r.at("objective"));
+  o.result.feasible = r.at("feasible").get<bool>();
+  o.result.evaluations = r.at("evaluations").get<int>();
+  for (const json& t : r.at("path")) {
+    design::Trial trial;
+    for (const json& x : t.at(0)) trial.x.push_back(number(x));
+    trial.objective = number(t.at(1));
+    trial.violation = number(t.at(2));
+    o.result.path.push_back(std::move(trial));
+  }
+  o.best = candidate(r.at("best"));
+  return o;
+}
+
+// Runs `python3 -m armdyn._distributed` on the study and hands each of the `total` result lines
+// to `read` (the result of the task `index`), then `finished` (as for design::sweep).
+template <class Result>
+std::vector<Result> dask_grid(std::size_t total, const std::string& study_path, const std::string& scheduler,
+                              Result (*read)(const json&), const design::FinishedCallback<Result>& finished) {
   const std::string interpreter = python_interpreter();
   std::vector<std::string> args = {interpreter, "-m", "armdyn._distributed", study_path, "--scheduler", scheduler};
   std::vector<std::string> env = child_environment();
@@ -114,24 +146,33 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
     throw InternalError("--scheduler: cannot run " + interpreter);
   }
 
-  std::vector<design::CandidateResult> results(total);
+  std::vector<Result> results(total);
   std::vector<bool> arrived(total, false);
   std::size_t done = 0;
   std::string bad_line;
+  std::exception_ptr failure;
   FILE* in = fdopen(pipe_fd[0], "r");
   char* line = nullptr;
   std::size_t capacity = 0;
   while (in && getline(&line, &capacity, in) > 0) {
+    std::size_t k = total;
     try {
       const json message = json::parse(line);
-      const std::size_t k = message.at("index").get<std::size_t>();
+      k = message.at("index").get<std::size_t>();
       if (k >= total || arrived[k]) throw std::out_of_range("index");
-      results[k] = candidate(message.at("result"));
+      results[k] = read(message.at("result"));
       arrived[k] = true;
-      if (progress) progress(static_cast<int>(++done));
     } catch (const std::exception&) {
       if (bad_line.empty()) bad_line = line;
+      continue;
     }
+    ++done;
+    // The caller's errors (a full disk) are its own: kept, the run drained, then rethrown.
+    if (finished && !failure) try {
+        finished(static_cast<int>(done), k, results[k]);
+      } catch (...) {
+        failure = std::current_exception();
+      }
   }
   std::free(line);
   if (in) std::fclose(in);
@@ -139,6 +180,7 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) break;
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (failure) std::rethrow_exception(failure);
   const std::string why = last_line(log.staging_path());
   if (code == 2) throw InputError(why.empty() ? study_path + ": refused by the workers" : why);
   if (code != 0)
@@ -146,8 +188,29 @@ std::vector<design::CandidateResult> dask_sweep(const design::Study& study, cons
   if (!bad_line.empty()) throw InternalError("--scheduler: unreadable result line: " + bad_line);
   if (done != total)
     throw InternalError("--scheduler: " + std::to_string(done) + " of " + std::to_string(total) +
-                        " candidates came back");
+                        " tasks came back");
   return results;
+}
+
+}  // namespace
+
+std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
+                                                const std::string& scheduler,
+                                                const design::FinishedCallback<design::CandidateResult>& finished) {
+  return dask_grid<design::CandidateResult>(design::parameter_grid(study).size(), study_path, scheduler, &candidate,
+                                            finished);
+}
+
+std::vector<design::TminPoint> dask_tmin(const design::Study& study, const std::string& study_path,
+                                         const std::string& scheduler,
+                                         const design::FinishedCallback<design::TminPoint>& finished) {
+  return dask_grid<design::TminPoint>(design::parameter_grid(study).size(), study_path, scheduler, &tmin_point,
+                                      finished);
+}
+
+std::vector<design::StudyOptimum> dask_optimize(const design::Study& study, const std::string& study_path,
+                                                const std::string& scheduler) {
+  return dask_grid<design::StudyOptimum>(design::optimize_methods(study).size(), study_path, scheduler, &optimum, {});
 }
 
 }  // namespace armdyn::cli

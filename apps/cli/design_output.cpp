@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "armdyn/design/criterion.hpp"
 #include "cli.hpp"
 #include "json_writer.hpp"
 
@@ -96,9 +97,15 @@ JsonWriter& json_head(JsonWriter& w, const design::Study& study, const char* kin
 
 }  // namespace
 
+std::string results_header(const design::Study& study) { return parameter_header(study) + kCandidateHeader; }
+
+std::string results_row(const design::Study& study, const design::CandidateResult& result) {
+  return parameter_cells(study, result.values) + candidate_row(result);
+}
+
 std::string results_csv(const design::Study& study, const std::vector<design::CandidateResult>& results) {
-  std::string out = parameter_header(study) + kCandidateHeader;
-  for (const design::CandidateResult& r : results) out += parameter_cells(study, r.values) + candidate_row(r);
+  std::string out = results_header(study);
+  for (const design::CandidateResult& r : results) out += results_row(study, r);
   return out;
 }
 
@@ -114,11 +121,55 @@ std::string results_json(const design::Study& study, const std::vector<design::C
   return w.str();
 }
 
+std::string criterion_curves_csv(const design::Study& study, const std::vector<design::CandidateResult>& results) {
+  if (!study.criterion) return "";
+  const design::CriterionSpec& k = *study.criterion;
+  constexpr int kSteps = 40;
+  std::vector<double> c(kSteps + 1), r(kSteps + 1);
+  for (int j = 0; j <= kSteps; ++j) {
+    c[j] = static_cast<double>(j) / kSteps;
+    r[j] = design::exponent_of_conjunction(c[j]);
+  }
+  std::string out = "candidate,c,r,G\n";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const double G_t = design::time_efficiency(results[i].T, k.T0, k.T1);
+    const double G_e = design::energy_efficiency(results[i].E, k.E0, k.E1);
+    for (int j = 0; j <= kSteps; ++j)
+      out += std::to_string(i) + "," + csv_number(c[j]) + "," + csv_number(r[j]) + "," +
+             csv_number(design::combined_efficiency(G_t, G_e, r[j], k.w_t)) + "\n";
+  }
+  return out;
+}
+
+std::string motor_traces_csv(const std::vector<TracedCandidate>& candidates) {
+  std::string out = "curve,label,joint,speed,torque,torque_constant,resistance,back_emf_constant,max_voltage,max_current\n";
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const design::MotorTraces& t = candidates[c].traces;
+    for (const design::MotorSample& s : t.samples) {
+      const drives::DcMotor& m = t.drives[static_cast<std::size_t>(s.joint)].motor->dc;
+      out += std::to_string(c) + "," + csv_quoted(candidates[c].label) + "," +
+             csv_quoted(t.joint_names[static_cast<std::size_t>(s.joint)]) + "," + csv_number(s.speed) + "," +
+             csv_number(s.torque) + "," + csv_number(m.torque_constant) + "," + csv_number(m.resistance) + "," +
+             csv_number(m.back_emf_constant) + "," + csv_number(m.max_voltage) + "," + csv_number(m.max_current) + "\n";
+    }
+  }
+  return out;
+}
+
+std::string tmin_header(const design::Study& study) {
+  return parameter_header(study) + "T_min,found,evaluations,T_min_stress,T_min_drive,T_min_deflection," +
+         kCandidateHeader;
+}
+
+std::string tmin_row(const design::Study& study, const design::TminPoint& p) {
+  return parameter_cells(study, p.values) + csv_number(p.search.found ? p.at_tmin.T : NAN) + "," +
+         (p.search.found ? "1," : "0,") + std::to_string(p.search.evaluations) + "," + csv_number(p.T_stress) + "," +
+         csv_number(p.T_drive) + "," + csv_number(p.T_deflection) + "," + candidate_row(p.at_tmin);
+}
+
 std::string tmin_csv(const design::Study& study, const std::vector<design::TminPoint>& points) {
-  std::string out = parameter_header(study) + "T_min,found,evaluations," + kCandidateHeader;
-  for (const design::TminPoint& p : points)
-    out += parameter_cells(study, p.values) + csv_number(p.search.found ? p.at_tmin.T : NAN) + "," +
-           (p.search.found ? "1," : "0,") + std::to_string(p.search.evaluations) + "," + candidate_row(p.at_tmin);
+  std::string out = tmin_header(study);
+  for (const design::TminPoint& p : points) out += tmin_row(study, p);
   return out;
 }
 
@@ -131,6 +182,9 @@ std::string tmin_json(const design::Study& study, const std::vector<design::Tmin
     json_number(w, "T_min", p.search.found ? p.at_tmin.T : NAN);
     w.key("found").value(p.search.found);
     w.key("evaluations").value(p.search.evaluations);
+    json_number(w, "T_min_stress", p.T_stress);
+    json_number(w, "T_min_drive", p.T_drive);
+    json_number(w, "T_min_deflection", p.T_deflection);
     w.key("trials").begin_array();
     const double base = p.at_tmin.T / p.at_tmin.time_scale;  // the task's own duration
     for (const auto& [scale, feasible] : p.search.trials)

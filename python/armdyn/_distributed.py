@@ -6,7 +6,7 @@ JSON files it names are put inline), and every worker evaluates candidates with 
 code as a local sweep, so the results are the local ones bit for bit.
 
 `python3 -m armdyn._distributed STUDY.json --scheduler tcp://host:port` is what `armdyn design
---scheduler` runs: it prints one JSON line per finished candidate, {"index": i, "result": {...}},
+--scheduler` runs: it prints one JSON line per finished grid point, {"index": i, "result": {...}},
 in the order they finish (non-finite numbers as the strings "nan", "inf", "-inf"); exit status 2
 for a bad study, 1 when the cluster cannot be used (the scheduler is waited for
 ARMDYN_DASK_TIMEOUT seconds, 10 by default).
@@ -46,21 +46,34 @@ def _study(text: str, source: str, base_dir: str):
 
 
 def evaluate_shipped(text: str, source: str, base_dir: str, values: Dict[str, float]) -> dict:
-    """One candidate of a shipped study (the task a worker runs); the parsed study is kept for
-    the worker's next candidates."""
-    return _study(text, source, base_dir).evaluate(values)
+    """One grid point of a shipped study (the task a worker runs): the candidate of a sweep, or
+    the T_min search of a tmin study (Study.tmin_point); the parsed study is kept for the
+    worker's next points."""
+    study = _study(text, source, base_dir)
+    return study.tmin_point(values) if study.kind == "tmin" else study.evaluate(values)
+
+
+def search_shipped(text: str, source: str, base_dir: str, method: str) -> dict:
+    """One search of a shipped optimize study (Study.optimize_method): the task a worker runs."""
+    return _study(text, source, base_dir).optimize_method(method)
 
 
 def run_on_cluster(path: str, client, progress: Optional[Callable[[int, int, int, dict], None]] = None) -> List[dict]:
-    """Every candidate of the study at `path` as a task of `client` (a dask.distributed.Client);
-    results in grid order. progress(done, total, index, result) is called as each one finishes."""
+    """Every grid point of the study at `path` (a sweep's candidates, a tmin study's searches) or
+    every search method of an optimize study as a task of `client` (a dask.distributed.Client);
+    results in order (grid order; optimize_methods' order). progress(done, total,
+    index, result) is called as each one finishes."""
     from distributed import as_completed
 
     study = _armdyn.design._read_study(path)  # a bad study fails here, before the cluster is used
     text = self_contained(path)
     base_dir = os.path.dirname(os.path.abspath(path))
-    grid = study.grid()
-    futures = [client.submit(evaluate_shipped, text, study.source, base_dir, values, pure=False) for values in grid]
+    if study.kind == "optimize":  # one task per search method
+        grid = study.optimize_methods
+        futures = [client.submit(search_shipped, text, study.source, base_dir, m, pure=False) for m in grid]
+    else:
+        grid = study.grid()
+        futures = [client.submit(evaluate_shipped, text, study.source, base_dir, v, pure=False) for v in grid]
     position = {future.key: k for k, future in enumerate(futures)}
     results: List[Optional[dict]] = [None] * len(grid)
     for done, future in enumerate(as_completed(futures), start=1):
@@ -76,6 +89,8 @@ def _plain(x):
         return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
     if isinstance(x, dict):
         return {key: _plain(value) for key, value in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(value) for value in x]
     return x
 
 

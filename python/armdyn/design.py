@@ -80,14 +80,21 @@ def load_study(path: Union[str, "os.PathLike[str]"]) -> Study:
 def run_study(study: Union[Study, str, "os.PathLike[str]"], client=None, *, threads: int = 0,
               progress: Optional[Callable[[int, int, int, dict], None]] = None) -> List[dict]:
     """Every candidate of the study's grid (a Study or a STUDY.json path), in grid order: one dict
-    per candidate (Study.evaluate's). Without `client` on `threads` local threads (0: every core);
+    per candidate (Study.evaluate's; for a tmin study Study.tmin_point's, its T_min search; for an
+    optimize study one per search method, Study.optimize_method's). Without `client` on `threads` local threads (0: every core);
     with a dask.distributed.Client each candidate is one task on the cluster's workers (which
     need the package armdyn), with the same results bit for bit; progress(done, total, index,
     result) is called as each one finishes."""
     if not isinstance(study, Study):
         study = load_study(study)
     if client is None:
-        results = study.sweep(threads)
+        # A tmin study's grid points are its T_min searches (one after another here).
+        if study.kind == "optimize":
+            results = [study.optimize_method(m) for m in study.optimize_methods]
+        elif study.kind == "tmin":
+            results = [study.tmin_point(v) for v in study.grid()]
+        else:
+            results = study.sweep(threads)
         if progress is not None:
             for k, result in enumerate(results):
                 progress(k + 1, len(results), k, result)

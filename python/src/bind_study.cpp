@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "armdyn/design/study.hpp"
+#include "armdyn/design/study_search.hpp"
 #include "armdyn/io/study_json.hpp"
 #include "handles.hpp"
 
@@ -58,6 +59,40 @@ py::dict result_dict(const design::CandidateResult& r) {
   return d;
 }
 
+const char* kind_name(design::StudyKind kind) {
+  return kind == design::StudyKind::kSweep ? "sweep" : kind == design::StudyKind::kTmin ? "tmin" : "optimize";
+}
+
+py::dict tmin_dict(const design::TminPoint& p) {
+  py::dict d;
+  d["values"] = values_dict(p.values);
+  d["found"] = p.search.found;
+  d["evaluations"] = p.search.evaluations;
+  d["t_min"] = p.search.t_min;
+  py::list trials;
+  for (const auto& [scale, feasible] : p.search.trials) trials.append(py::make_tuple(scale, feasible));
+  d["trials"] = trials;
+  d["T_min_stress"] = p.T_stress;
+  d["T_min_drive"] = p.T_drive;
+  d["T_min_deflection"] = p.T_deflection;
+  d["at_tmin"] = result_dict(p.at_tmin);
+  return d;
+}
+
+py::dict optimum_dict(const design::StudyOptimum& o) {
+  py::dict d;
+  d["method"] = o.method;
+  d["x"] = o.result.x;
+  d["objective"] = o.result.objective;
+  d["feasible"] = o.result.feasible;
+  d["evaluations"] = o.result.evaluations;
+  py::list path;
+  for (const design::Trial& t : o.result.path) path.append(py::make_tuple(t.x, t.objective, t.violation));
+  d["path"] = path;
+  d["best"] = result_dict(o.best);
+  return d;
+}
+
 }  // namespace
 
 void bind_study(py::module_& top) {
@@ -71,6 +106,33 @@ void bind_study(py::module_& top) {
         for (const design::Parameter& p : s.study->parameters) out[py::str(p.name)] = p.values;
         return out;
       }, "Each parameter's values, in the study's order (the first varies slowest in the grid).")
+      .def_property_readonly("kind", [](const PyStudy& s) { return kind_name(s.study->kind); },
+                             "\"sweep\", \"tmin\" or \"optimize\".")
+      .def("tmin_point", [](const PyStudy& s, const py::dict& values) {
+        const design::ParameterValues v = values_arg(*s.study, values);
+        design::TminPoint p;
+        {
+          py::gil_scoped_release release;
+          p = design::tmin_point(*s.study, v);
+        }
+        return tmin_dict(p);
+      }, py::arg("values"),
+           "tmin_point(values) -> dict\n\nT_min at one grid point (the study's tmin search): values, found, "
+           "evaluations, t_min (a time scale), trials [(scale, feasible)], T_min_stress, T_min_drive, "
+           "T_min_deflection, at_tmin (the candidate there, as evaluate() gives it).")
+      .def_property_readonly("optimize_methods", [](const PyStudy& s) { return design::optimize_methods(*s.study); },
+                             "The searches an optimize study runs, in order.")
+      .def("optimize_method", [](const PyStudy& s, const std::string& method) {
+        design::StudyOptimum o;
+        {
+          py::gil_scoped_release release;
+          o = design::optimize_method(*s.study, method);
+        }
+        return optimum_dict(o);
+      }, py::arg("method"),
+           "optimize_method(method) -> dict\n\nOne search of an optimize study (\"feasible_directions\" or "
+           "\"cobyla\"): method, x, objective, feasible, evaluations, path [(x, objective, violation)], best (the "
+           "candidate at x, as evaluate() gives it).")
       .def("grid", [](const PyStudy& s) {
         py::list out;
         for (const design::ParameterValues& v : design::parameter_grid(*s.study)) out.append(values_dict(v));

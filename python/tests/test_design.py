@@ -163,6 +163,91 @@ def test_armdyn_design_with_scheduler_writes_the_local_files(cli, tmp_path, dask
     run_cli(cli, ["design", path, "--out", str(tmp_path / "dask"), "--scheduler", cluster.scheduler_address])
     for name in ("results.csv", "results.json"):
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    for folder in ("local", "dask"):
+        assert sorted(p.name for p in (tmp_path / folder).iterdir()) == ["results.csv", "results.json"]
+
+
+def test_a_tmin_study_with_scheduler_writes_the_local_files(cli, tmp_path, dask_cluster):
+    """Each grid point's T_min search is one task; the results are the local ones byte for byte
+    (the trials, the boundaries, a point without a T_min and the candidate at T_min included)."""
+    cluster, _ = dask_cluster
+    doc = json.load(open(_small_study(tmp_path), encoding="utf-8"))
+    del doc["duration"]
+    doc["parameters"]["R"]["values"] = [0.025, 0.04]
+    doc["limits"]["allowed_deflection"] = 0.003
+    doc["kind"] = "tmin"
+    doc["tmin"] = {"scale_from": 0.2, "scale_to": 4, "rel_tol": 1e-2}
+    path = tmp_path / "tmin.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "local"), "--workers", "1"])
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "dask"), "--scheduler", cluster.scheduler_address])
+    for name in ("results.csv", "results.json"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    points = json.loads((tmp_path / "local" / "results.json").read_text())["points"]
+    # R = 0.025 m bends more than 3 mm at rest (no T_min: NaN through the cluster as well), 0.04 m has one.
+    assert [p["found"] for p in points] == [False, True] and points[0]["T_min"] is None
+    assert len(points[1]["trials"]) > 2
+    # The same search from Python, one point.
+    study = design.load_study(path)
+    assert study.kind == "tmin"
+    point = study.tmin_point(study.grid()[1])
+    assert point["at_tmin"]["T"] == points[1]["T_min"] and point["evaluations"] == points[1]["evaluations"]
+
+
+def test_an_optimize_study_with_scheduler_writes_the_local_files(cli, tmp_path, dask_cluster):
+    """Each search method is one task: the search paths and optima are the local ones byte for byte."""
+    cluster, _ = dask_cluster
+    source = os.path.join(os.environ.get("ARMDYN_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", "..")),
+                          "examples", "studies", "vp_spot_welding_optimize.json")
+    doc = json.load(open(source, encoding="utf-8"))
+    for key in ("model", "task"):
+        doc[key] = os.path.normpath(os.path.join(os.path.dirname(source), doc[key]))
+    doc["optimize"]["max_evaluations"] = 12
+    path = tmp_path / "optimize.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "local")])
+    run_cli(cli, ["design", str(path), "--out", str(tmp_path / "dask"), "--scheduler", cluster.scheduler_address])
+    for name in ("results.csv", "results.json"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    runs = json.loads((tmp_path / "local" / "results.json").read_text())["runs"]
+    assert [r["method"] for r in runs] == ["feasible_directions", "cobyla"]
+    assert all(len(r["path"]) == 12 for r in runs)
+    study = design.load_study(path)
+    assert study.optimize_methods == ["feasible_directions", "cobyla"]
+    assert study.optimize_method("cobyla")["x"] == [runs[1]["x"]["R2"], runs[1]["x"]["R3"]]
+
+
+def test_armdyn_design_with_scheduler_streams_rows_and_an_interrupt_keeps_the_results(cli, tmp_path, dask_cluster):
+    """Rows reach results.partial.csv as the cluster returns them; SIGTERM leaves the previous
+    results.csv and results.json as they were and no temporary file."""
+    import signal
+    import time
+    cluster, _ = dask_cluster
+    doc = json.load(open(_small_study(tmp_path), encoding="utf-8"))
+    doc["parameters"]["R"]["values"] = [0.014, 0.025, 0.04]
+    doc["duration"] = [10, 6.2, 3.4, 2.5]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "out"
+    run_cli(cli, ["design", str(path), "--out", str(out), "--workers", "2"])
+    before = {name: (out / name).read_bytes() for name in ("results.csv", "results.json")}
+    previous = before["results.csv"].decode().splitlines()
+    process = subprocess.Popen([cli, "design", str(path), "--out", str(out), "--scheduler", cluster.scheduler_address],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    partial = out / "results.partial.csv"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if partial.exists() and len(partial.read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.01)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait() == -signal.SIGTERM, "finished before the interrupt"
+    for name, data in before.items():
+        assert (out / name).read_bytes() == data, name
+    assert sorted(p.name for p in out.iterdir()) == ["results.csv", "results.json", "results.partial.csv"]
+    rows = partial.read_text().splitlines()
+    assert 3 <= len(rows) < len(previous) and rows[0] == previous[0]
+    assert all(row in previous for row in rows[1:])
 
 
 def test_armdyn_design_with_an_unreachable_scheduler_fails_clearly(cli, tmp_path, monkeypatch):

@@ -133,6 +133,7 @@ void LimitMonitor::observe(const tasks::RunState& s) {
       const double torque = drives::motor_torque(d, tau[j] + friction_[j], v[j], a[j]);
       const double speed = d.gear_ratio * v[j];
       const double ratio = dc_envelope_ratio(d.motor->dc, torque, speed);
+      if (motor_samples_) motor_samples_->push_back({s.t, j, speed, torque});
       record(report_.drive, "drive", s.t, j, quoted("joint", model_.joint_names[static_cast<std::size_t>(j)]),
              std::abs(torque), dc_envelope_torque(d.motor->dc, speed, torque >= 0), ratio,
              "motor torque (N m) at " + human(speed) + " rad/s");

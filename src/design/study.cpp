@@ -105,13 +105,15 @@ double study_scale(const Study& study, const ParameterValues& values, const task
 }
 
 // The run and its checks (see evaluate_candidate).
-void run_candidate(const Study& study, const CandidateSetup& setup, double scale, CandidateResult& out) {
+void run_candidate(const Study& study, const CandidateSetup& setup, double scale, CandidateResult& out,
+                   std::vector<MotorSample>* motor_samples) {
   const tasks::Task task = scaled_task(setup.task, scale);
   Model model = setup.model;
   const int frame = model.frame_index(task.frame);
   if (frame < 0) throw InputError(task.source + ": frame: no frame named '" + task.frame + "' in model '" + model.name + "'");
   if (task.payload) model = with_payload(model, frame, *task.payload);
   LimitMonitor monitor(model, setup.segments, setup.drives, study.limits);
+  monitor.record_motors(motor_samples);
   const tasks::IkResult ik = start_pose(model, frame, task);
   monitor.start_pose(ik);
   out.T = total_duration(task);
@@ -165,7 +167,11 @@ std::string describe_values(const Study& study, const ParameterValues& values) {
   return out.empty() ? "(no parameters)" : out;
 }
 
-CandidateResult evaluate_candidate(const Study& study, const ParameterValues& values, std::optional<double> scale) {
+namespace {
+
+// evaluate_candidate, and the motors' traces when `traces` is given.
+CandidateResult evaluate(const Study& study, const ParameterValues& values, std::optional<double> scale,
+                         MotorTraces* traces) {
   CandidateResult out;
   out.values = values;
   try {
@@ -175,7 +181,11 @@ CandidateResult evaluate_candidate(const Study& study, const ParameterValues& va
     out.time_scale = scale ? *scale : study_scale(study, values, setup.task);
     if (!(out.time_scale > 0) || !std::isfinite(out.time_scale))
       throw InputError("time scale " + number_text(out.time_scale) + " is not positive");
-    run_candidate(study, setup, out.time_scale, out);
+    if (traces) {
+      traces->drives = setup.drives;
+      traces->joint_names = setup.model.joint_names;
+    }
+    run_candidate(study, setup, out.time_scale, out, traces ? &traces->samples : nullptr);
   } catch (const InputError& e) {
     throw InputError(study.source + ": candidate " + describe_values(study, values) + ": " + e.what());
   }
@@ -186,6 +196,18 @@ CandidateResult evaluate_candidate(const Study& study, const ParameterValues& va
     out.G = kNaN;
   }
   return out;
+}
+
+}  // namespace
+
+CandidateResult evaluate_candidate(const Study& study, const ParameterValues& values, std::optional<double> scale) {
+  return evaluate(study, values, scale, nullptr);
+}
+
+MotorTraces motor_traces(const Study& study, const ParameterValues& values, std::optional<double> scale) {
+  MotorTraces traces;
+  traces.result = evaluate(study, values, scale, &traces);
+  return traces;
 }
 
 std::vector<ParameterValues> parameter_grid(const Study& study) {
@@ -203,20 +225,20 @@ std::vector<ParameterValues> parameter_grid(const Study& study) {
   return grid;
 }
 
-std::vector<CandidateResult> sweep(const Study& study, int threads, const std::function<void(int done)>& progress) {
+std::vector<CandidateResult> sweep(const Study& study, int threads, const FinishedCallback<CandidateResult>& finished) {
   const std::vector<ParameterValues> grid = parameter_grid(study);
   std::vector<CandidateResult> results(grid.size());
   std::atomic<int> done{0};
-  std::mutex progress_lock;
+  std::mutex finished_lock;
   // One candidate per chunk: each is a whole task run, far above the cost of scheduling it.
   parallel_chunks(0, static_cast<std::ptrdiff_t>(grid.size()), 1, threads,
                   [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
                     for (std::ptrdiff_t k = begin; k != end; ++k) {
-                      results[static_cast<std::size_t>(k)] = evaluate_candidate(study, grid[static_cast<std::size_t>(k)]);
-                      const int finished = ++done;
-                      if (progress) {
-                        const std::lock_guard<std::mutex> hold(progress_lock);
-                        progress(finished);
+                      const auto index = static_cast<std::size_t>(k);
+                      results[index] = evaluate_candidate(study, grid[index]);
+                      if (finished) {
+                        const std::lock_guard<std::mutex> hold(finished_lock);
+                        finished(++done, index, results[index]);
                       }
                     }
                   });

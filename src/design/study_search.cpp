@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <mutex>
 
 #include "armdyn/core/batch.hpp"
@@ -18,31 +20,46 @@ const Parameter& parameter_named(const Study& study, const std::string& name) {
   throw InputError(study.source + ": no parameter named '" + name + "'");
 }
 
-TminPoint tmin_at(const Study& study, const ParameterValues& values) {
+}  // namespace
+
+TminPoint tmin_point(const Study& study, const ParameterValues& values) {
   TminPoint out;
   out.values = values;
   const TminSpec& t = study.tmin;
-  out.search = shortest_feasible([&](double scale) { return evaluate_candidate(study, values, scale).feasible(); },
-                                 t.scale_from, t.scale_to, t.rel_tol);
-  out.at_tmin = evaluate_candidate(study, values, out.search.found ? out.search.t_min : t.scale_to);
+  // Every candidate run is kept by its scale: the per-limitation searches below retrace the
+  // overall one wherever their flag agrees with feasibility, and then cost nothing.
+  std::map<double, CandidateResult> runs;
+  const auto at = [&](double scale) -> const CandidateResult& {
+    auto it = runs.find(scale);
+    if (it == runs.end()) it = runs.emplace(scale, evaluate_candidate(study, values, scale)).first;
+    return it->second;
+  };
+  out.search = shortest_feasible([&](double scale) { return at(scale).feasible(); }, t.scale_from, t.scale_to, t.rel_tol);
+  out.at_tmin = at(out.search.found ? out.search.t_min : t.scale_to);
+  const double base = out.at_tmin.T / out.at_tmin.time_scale;  // the task's own duration
+  const auto alone = [&](bool CandidateResult::*flag) {
+    const TminResult r = shortest_feasible([&](double scale) { return at(scale).*flag; }, t.scale_from, t.scale_to, t.rel_tol);
+    return r.found ? r.t_min * base : std::numeric_limits<double>::quiet_NaN();
+  };
+  out.T_stress = alone(&CandidateResult::stress_ok);
+  out.T_drive = alone(&CandidateResult::drive_ok);
+  out.T_deflection = alone(&CandidateResult::deflection_ok);
   return out;
 }
 
-}  // namespace
-
-std::vector<TminPoint> tmin_study(const Study& study, int threads, const std::function<void(int done)>& progress) {
+std::vector<TminPoint> tmin_study(const Study& study, int threads, const FinishedCallback<TminPoint>& finished) {
   const std::vector<ParameterValues> grid = parameter_grid(study);
   std::vector<TminPoint> out(grid.size());
   std::atomic<int> done{0};
-  std::mutex progress_lock;
+  std::mutex finished_lock;
   parallel_chunks(0, static_cast<std::ptrdiff_t>(grid.size()), 1, threads,
                   [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
                     for (std::ptrdiff_t k = begin; k != end; ++k) {
-                      out[static_cast<std::size_t>(k)] = tmin_at(study, grid[static_cast<std::size_t>(k)]);
-                      const int finished = ++done;
-                      if (progress) {
-                        const std::lock_guard<std::mutex> hold(progress_lock);
-                        progress(finished);
+                      const auto index = static_cast<std::size_t>(k);
+                      out[index] = tmin_point(study, grid[index]);
+                      if (finished) {
+                        const std::lock_guard<std::mutex> hold(finished_lock);
+                        finished(++done, index, out[index]);
                       }
                     }
                   });
@@ -69,7 +86,16 @@ ParameterValues optimize_values(const Study& study, const std::vector<double>& x
   return values;
 }
 
-std::vector<StudyOptimum> optimize_study(const Study& study) {
+std::vector<std::string> optimize_methods(const Study& study) {
+  std::vector<std::string> out;
+  for (const char* method : {"feasible_directions", "cobyla"})
+    if (study.optimize.method == "both" || study.optimize.method == method) out.push_back(method);
+  return out;
+}
+
+StudyOptimum optimize_method(const Study& study, const std::string& method) {
+  if (method != "feasible_directions" && method != "cobyla")
+    throw InputError(study.source + ": optimize.method: '" + method + "' is not one of feasible_directions, cobyla");
   const OptimizeSpec& spec = study.optimize;
   OptimizeOptions options;
   for (const std::string& name : spec.variables) {
@@ -85,16 +111,16 @@ std::vector<StudyOptimum> optimize_study(const Study& study) {
     t.x = x;
     return t;
   };
+  StudyOptimum o;
+  o.method = method;
+  o.result = method == "cobyla" ? nlopt_cobyla(evaluate, spec.start, options) : feasible_directions(evaluate, spec.start, options);
+  o.best = evaluate_candidate(study, optimize_values(study, o.result.x));
+  return o;
+}
+
+std::vector<StudyOptimum> optimize_study(const Study& study) {
   std::vector<StudyOptimum> out;
-  for (const char* method : {"feasible_directions", "cobyla"}) {
-    if (spec.method != "both" && spec.method != method) continue;
-    StudyOptimum o;
-    o.method = method;
-    o.result = o.method == "cobyla" ? nlopt_cobyla(evaluate, spec.start, options)
-                                    : feasible_directions(evaluate, spec.start, options);
-    o.best = evaluate_candidate(study, optimize_values(study, o.result.x));
-    out.push_back(std::move(o));
-  }
+  for (const std::string& method : optimize_methods(study)) out.push_back(optimize_method(study, method));
   return out;
 }
 

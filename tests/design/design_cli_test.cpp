@@ -1,9 +1,16 @@
 // `armdyn design STUDY.json --out DIR`: the result files of the shipped study (columns, rows,
 // JSON equal to the CSV), a candidate against `armdyn task` run by hand on the same substituted
-// arm, --plot, and bad input refused with exit status 2, one line naming the file and field, and
-// no result written.
+// arm, --plot, rows streamed to results.partial.csv as candidates finish with the previous results
+// kept when a run fails or is interrupted, and bad input refused with exit status 2, one line
+// naming the file and field, and no result written.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <functional>
@@ -13,6 +20,8 @@
 
 #include "support/cli_process.hpp"
 #include "support/csv_text.hpp"
+
+extern char** environ;
 
 namespace armdyn {
 namespace {
@@ -97,6 +106,15 @@ TEST_F(Design, PlotDrawsAPngBesideTheResults) {
   ASSERT_GT(bytes.size(), 1000u);
   EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
   EXPECT_EQ(lines(read_file(out + "/results.csv")).size(), 7u);
+  // The study has a criterion: G against c as well ([VP] Fig. 5.39), its table a scratch file.
+  const std::string criterion = read_file(out + "/criterion.png");
+  ASSERT_GT(criterion.size(), 1000u);
+  EXPECT_EQ(criterion.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(out)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"criterion.png", "design.png", "motors.png", "results.csv", "results.json"}));
+  EXPECT_GT(read_file(out + "/motors.png").size(), 1000u);  // the P-n diagrams ([VP] Fig. 5.18)
 }
 
 // The shipped anthropomorphic study turned into the other kinds, its files named absolutely.
@@ -120,15 +138,21 @@ TEST_F(Design, TminWritesOneRowPerGridPoint) {
   ASSERT_EQ(r.status, 0) << r.err;
   const std::vector<std::string> rows = lines(read_file(out + "/results.csv"));
   ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[0].rfind("R,T_min,found,evaluations,T,E,sigma_max,", 0), 0u) << rows[0];
+  EXPECT_EQ(rows[0].rfind("R,T_min,found,evaluations,T_min_stress,T_min_drive,T_min_deflection,T,E,sigma_max,", 0), 0u)
+      << rows[0];
   const std::vector<std::string> c = cells(rows[1]);
   EXPECT_EQ(c[2], "1");
-  EXPECT_EQ(std::stod(c[1]), std::stod(c[4]));
+  EXPECT_EQ(std::stod(c[1]), std::stod(c[7]));
+  // T_min is the largest of the limitations' own shortest times, to the study's tolerance.
+  const double longest = std::max({std::stod(c[4]), std::stod(c[5]), std::stod(c[6])});
+  EXPECT_NEAR(std::stod(c[1]), longest, 2e-2 * longest);
   EXPECT_LT(std::stod(c[1]), 3.4);  // feasible at 3.4 s (the sweep), so T_min is shorter
   EXPECT_GT(std::stod(c[1]), 0.6);
   const json doc = json::parse(read_file(out + "/results.json"));
   EXPECT_EQ(doc.at("points")[0].at("trials").size(), std::stoul(c[3]));
   EXPECT_GT(read_file(out + "/design.png").size(), 1000u);
+  EXPECT_GT(read_file(out + "/motors.png").size(), 1000u);  // the P-n diagrams at T_min
+  EXPECT_FALSE(std::filesystem::exists(out + "/criterion.png"));  // no criterion in this study
 }
 
 TEST_F(Design, OptimizeWritesTheSearchPath) {
@@ -154,6 +178,84 @@ TEST_F(Design, OptimizeWritesTheSearchPath) {
   EXPECT_EQ(run0.at("path").size() + 1, rows.size());
   EXPECT_EQ(run0.at("candidate").at("E"), run0.at("objective"));
   EXPECT_GT(read_file(out + "/design.png").size(), 1000u);
+}
+
+// The cylindrical study with R and the duration given, its files named absolutely.
+std::string cylindrical(const json& R, const json& duration) {
+  json s = json::parse(read_file(kExamples + "/studies/vp_cylindrical_R_T.json"));
+  for (const char* key : {"model", "task", "actuators"}) s[key] = kExamples + "/studies/" + s.at(key).get<std::string>();
+  s["parameters"]["R"]["values"] = R;
+  s["duration"] = duration;
+  return s.dump();
+}
+
+std::vector<std::string> sorted(std::vector<std::string> rows) {
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+// A candidate that cannot be built (a negative tube radius) stops the run: exit status 2, the
+// previous results.csv and results.json untouched, and results.partial.csv holding the header
+// and the row of the candidate that finished first, byte for byte the row it had before.
+TEST_F(Design, AFailedRunLeavesThePreviousResultsAndItsProgress) {
+  const std::string out = path("results");
+  ASSERT_EQ(run({"design", file("good.json", cylindrical({0.04}, {6.2, 3.4})), "--out", out}).status, 0);
+  EXPECT_FALSE(std::filesystem::exists(out + "/results.partial.csv"));  // removed on success
+  const std::string csv = read_file(out + "/results.csv"), doc = read_file(out + "/results.json");
+  const test::CliResult r =
+      run({"design", file("bad.json", cylindrical({0.04, -0.01}, {6.2, 3.4})), "--out", out, "--workers", "1"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("R = -0.01"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(out + "/results.csv"), csv);
+  EXPECT_EQ(read_file(out + "/results.json"), doc);
+  EXPECT_EQ(read_file(out + "/results.partial.csv"), csv);  // both R = 0.04 candidates, in grid order on one thread
+}
+
+// SIGTERM while a sweep runs on two threads: results.csv and results.json as they were, no
+// temporary file left, and results.partial.csv holding whole rows of the previous (the same)
+// study's results.csv, in the order they finished.
+TEST_F(Design, AnInterruptedRunKeepsThePreviousResults) {
+  const std::string study =
+      file("study.json", cylindrical({0.014, 0.018, 0.022, 0.025, 0.03, 0.035, 0.04}, {10, 8, 6.2, 5, 4, 3.4, 2.5, 2}));
+  const std::string out = path("results");
+  ASSERT_EQ(run({"design", study, "--out", out, "--workers", "2"}).status, 0);
+  const std::string csv = read_file(out + "/results.csv"), doc = read_file(out + "/results.json");
+  const std::vector<std::string> previous = lines(csv);
+
+  std::vector<std::string> args = {ARMDYN_CLI, "design", study, "--out", out, "--workers", "2"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  // Waits (up to a minute) for the first two rows, then interrupts.
+  std::size_t seen = 0;
+  for (int k = 0; k < 30000 && seen < 3; ++k) {
+    usleep(2000);
+    seen = lines(read_file(out + "/results.partial.csv")).size();
+  }
+  kill(pid, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_GE(seen, 3u) << "no rows streamed";
+  ASSERT_TRUE(WIFSIGNALED(status)) << "finished before the interrupt";
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  EXPECT_EQ(read_file(out + "/results.csv"), csv);
+  EXPECT_EQ(read_file(out + "/results.json"), doc);
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(out)) names.push_back(entry.path().filename().string());
+  EXPECT_EQ(sorted(names), (std::vector<std::string>{"results.csv", "results.json", "results.partial.csv"}));
+  const std::vector<std::string> partial = lines(read_file(out + "/results.partial.csv"));
+  ASSERT_GE(partial.size(), 3u);
+  EXPECT_LT(partial.size(), previous.size());
+  EXPECT_EQ(partial[0], previous[0]);
+  for (std::size_t k = 1; k < partial.size(); ++k)
+    EXPECT_NE(std::find(previous.begin(), previous.end(), partial[k]), previous.end()) << partial[k];
 }
 
 TEST_F(Design, BadInputIsOneLineAndWritesNothing) {

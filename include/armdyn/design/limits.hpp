@@ -61,6 +61,14 @@ double dc_envelope_ratio(const drives::DcMotor& motor, double torque, double spe
 /// (`positive`) or negative sense: min(Kt (U_max ∓ Ke ω) / R, Kt I_max), at least 0.
 double dc_envelope_torque(const drives::DcMotor& motor, double speed, bool positive);
 
+/// One DC motor's operating point at a checked state: its speed ω_m = N q̇ (rad/s) and torque
+/// τ_m (N m), the point of [VP] Fig. 5.18's P–n diagram.
+struct MotorSample {
+  double t = 0;
+  int joint = 0;
+  double speed = 0, torque = 0;
+};
+
 /// Checks a run's states as they come (observe() from run_task's observer). `segments` (may be
 /// empty: no stress check) must have been made for `model`, `drives` empty or one per joint
 /// (joints without a DC motor are not checked); both are copied. The model must outlive the
@@ -79,6 +87,9 @@ class LimitMonitor {
   void deflection(const std::vector<double>& t, const std::vector<double>& tip_deflection);
 
   const LimitReport& report() const { return report_; }
+  /// From now on also appends every DC motor's operating point checked by observe() to
+  /// `samples` (nullptr: stop); the caller keeps it alive.
+  void record_motors(std::vector<MotorSample>* samples) { motor_samples_ = samples; }
 
  private:
   const Model& model_;
@@ -89,6 +100,7 @@ class LimitMonitor {
   ReactionWorkspace<double> reactions_;
   VecX<double> friction_;
   LimitReport report_;
+  std::vector<MotorSample>* motor_samples_ = nullptr;
 };
 
 }  // namespace armdyn::design

@@ -9,6 +9,7 @@
 // builds the arm from the values (Study::build), runs the task and reads every number off that
 // run alone, so candidates can be evaluated in any order, on any thread or machine, and a sweep
 // on many threads gives the serial loop's results bit for bit.
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <optional>
@@ -124,14 +125,31 @@ struct CandidateResult {
 CandidateResult evaluate_candidate(const Study& study, const ParameterValues& values,
                                    std::optional<double> scale = std::nullopt);
 
+/// A candidate's run with its DC motors' operating points: [VP] Fig. 5.18's P–n diagrams.
+struct MotorTraces {
+  CandidateResult result;             ///< as evaluate_candidate gives it
+  drives::DriveSet drives;            ///< the candidate's drives (their motors' envelopes)
+  std::vector<std::string> joint_names;
+  std::vector<MotorSample> samples;   ///< every DC motor at every checked state, in time order
+};
+
+/// evaluate_candidate(study, values, scale) recording the motors' operating points as well.
+MotorTraces motor_traces(const Study& study, const ParameterValues& values, std::optional<double> scale = std::nullopt);
+
 /// The grid of the study's parameters, the first varying slowest (one point for no parameters).
 std::vector<ParameterValues> parameter_grid(const Study& study);
 
+/// Called as each grid point finishes, one call at a time (from the calling thread or a
+/// worker): the number finished so far, the point's index in the grid and what it gave; for
+/// streaming the results out in the order they finish.
+template <class Result>
+using FinishedCallback = std::function<void(int done, std::size_t index, const Result& result)>;
+
 /// Every grid point evaluated, on up to `threads` threads (0: every core); the results in grid
-/// order, equal bit for bit to a serial loop of evaluate_candidate. `progress` (optional) is
-/// called with the number finished so far, from the calling thread or a worker (one at a time).
+/// order, equal bit for bit to a serial loop of evaluate_candidate. `finished` (optional) is
+/// called as each candidate finishes.
 std::vector<CandidateResult> sweep(const Study& study, int threads = 0,
-                                   const std::function<void(int done)>& progress = {});
+                                   const FinishedCallback<CandidateResult>& finished = {});
 
 /// "R = 0.02, T = 3": the values in the study's parameter order.
 std::string describe_values(const Study& study, const ParameterValues& values);
