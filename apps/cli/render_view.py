@@ -88,7 +88,7 @@ def extent(scene):
     return centre, half
 
 
-def frame_axes(ax, centre, half, title, t):
+def frame_axes(ax, centre, half, title, t, motion):
     for setter, c in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), centre):
         setter(c - half, c + half)
     ax.set_box_aspect((1, 1, 1))
@@ -96,7 +96,8 @@ def frame_axes(ax, centre, half, title, t):
     ax.set_ylabel("y (m)")
     ax.set_zlabel("z (m)")
     ax.view_init(elev=25, azim=-55)
-    ax.set_title("%s, t = %.3f s" % (title, t) if title else "t = %.3f s" % t, fontsize=10)
+    when = "t = %.3f s" % t if motion else ""
+    ax.set_title(", ".join(part for part in (title, when) if part), fontsize=10)
 
 
 def main(argv):
@@ -125,7 +126,7 @@ def main(argv):
 
     def show(k):
         draw(ax, scene, k, width)
-        frame_axes(ax, centre, half, title, times[k])
+        frame_axes(ax, centre, half, title, times[k], len(times) > 1)
 
     if gif:
         frames = np.unique(np.linspace(0, len(times) - 1, min(len(times), MAX_GIF_FRAMES)).round().astype(int))
