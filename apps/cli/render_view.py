@@ -57,6 +57,9 @@ def draw(ax, scene, k, width):
         c = colour(shape["body"])
         if shape["kind"] == "box":
             ax.add_collection3d(Poly3DCollection(box_faces(R, p, size), facecolor=c, edgecolor="k", linewidths=0.3))
+        elif shape["kind"] == "mesh":  # an STL mesh: at most some 3000 of its triangles
+            triangles = np.array(shape["triangles"]).reshape(-1, 3, 3)[:: max(1, len(shape["triangles"]) // 27000)]
+            ax.add_collection3d(Poly3DCollection(triangles @ R.T + p, facecolor=c, edgecolor="none"))
         elif shape["kind"] == "cylinder":
             half = 0.5 * size[1] * R[:, 2]
             a, b = p - half, p + half
@@ -120,7 +123,7 @@ def main(argv):
         scene = json.load(f)
     times = np.array(scene["samples"]["t"])
     centre, half = extent(scene)
-    fig = plt.figure(figsize=(6.4, 6.0), dpi=100)
+    fig = plt.figure(figsize=(6.4, 6.0), dpi=70 if gif else 100)  # a GIF holds many frames: smaller
     ax = fig.add_subplot(projection="3d")
     width = 7.0
 
@@ -137,7 +140,7 @@ def main(argv):
             show(k)
             fig.canvas.draw()
             images.append(Image.frombuffer("RGBA", fig.canvas.get_width_height(), fig.canvas.buffer_rgba())
-                          .convert("RGB").quantize(colors=128))
+                          .convert("RGB").quantize(colors=64))
         # format given: the destination is a temporary name without the .gif ending
         images[0].save(out, format="GIF", save_all=True, append_images=images[1:], duration=int(1000 / fps), loop=0)
     else:

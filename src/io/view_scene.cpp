@@ -4,7 +4,9 @@
 
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -15,6 +17,7 @@
 #include "armdyn/io/text_file.hpp"
 #include "armdyn/io/trajectory_csv.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
+#include "stl_mesh.hpp"
 
 namespace armdyn::view {
 
@@ -81,6 +84,43 @@ bool to_shape(const urdf::Geometry& geometry, VisualShape& shape) {
   return false;
 }
 
+// The file a <mesh filename> names, looked for from the URDF's folder ("" when not found).
+std::string mesh_file(const std::string& name, const std::string& folder) {
+  namespace fs = std::filesystem;
+  if (folder.empty() && name.rfind("file://", 0) != 0 && !fs::path(name).is_absolute()) return "";
+  std::vector<fs::path> candidates;
+  if (name.rfind("package://", 0) == 0) {
+    const std::string rest = name.substr(10);
+    const std::size_t slash = rest.find('/');
+    const std::string package = rest.substr(0, slash), inside = slash == std::string::npos ? "" : rest.substr(slash + 1);
+    candidates = {fs::path(folder) / inside, fs::path(folder).parent_path() / inside,
+                  fs::path(folder).parent_path() / package / inside};
+  } else if (name.rfind("file://", 0) == 0) {
+    candidates = {fs::path(name.substr(7))};
+  } else {
+    candidates = {fs::path(name).is_absolute() ? fs::path(name) : fs::path(folder) / name};
+  }
+  std::error_code ec;
+  for (const fs::path& p : candidates)
+    if (fs::is_regular_file(p, ec)) return p.string();
+  return "";
+}
+
+// An STL mesh's triangles, scaled (empty for another format or a missing file).
+std::vector<double> mesh_triangles(const urdf::Mesh& mesh, const std::string& folder) {
+  const std::string file = mesh_file(mesh.filename, folder);
+  std::string ext = std::filesystem::path(file).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (file.empty() || ext != ".stl") return {};
+  std::vector<double> triangles = read_stl(file);
+  const double scale[3] = {mesh.scale.x, mesh.scale.y, mesh.scale.z};
+  for (std::size_t i = 0; i < triangles.size(); ++i) {
+    triangles[i] *= scale[i % 3];
+    triangles[i] = std::round(triangles[i] * 1e7) / 1e7;  // 0.1 micrometre: a short page
+  }
+  return triangles;
+}
+
 using json = nlohmann::json;
 
 // A placement as 12 numbers: the rotation's rows, then the position.
@@ -112,7 +152,7 @@ json capsules(const Model& model, const std::vector<VisualShape>& visuals) {
   const std::vector<int> own = body_frames(model);
   std::vector<bool> drawn(static_cast<std::size_t>(model.dof) + 1, false);  // [0]: the base
   for (const VisualShape& v : visuals) {
-    if (v.kind == ShapeKind::kMesh || v.frame < 0) continue;
+    if ((v.kind == ShapeKind::kMesh && v.triangles.empty()) || v.frame < 0) continue;
     const int body = model.frames[static_cast<std::size_t>(v.frame)].body;
     if (body < 0 || own[static_cast<std::size_t>(body)] == v.frame) drawn[static_cast<std::size_t>(body + 1)] = true;
   }
@@ -154,7 +194,7 @@ void check_sample(const Model& model, const ViewMotion& motion, std::size_t k) {
 }  // namespace
 
 std::vector<VisualShape> read_urdf_visuals_string(const std::string& xml, const std::string& source,
-                                                  const Model& model) {
+                                                  const Model& model, const std::string& folder) {
   QuietHandler quiet;
   urdf::ModelInterfaceSharedPtr urdf;
   {
@@ -171,6 +211,8 @@ std::vector<VisualShape> read_urdf_visuals_string(const std::string& xml, const 
     for (const urdf::VisualSharedPtr& visual : link->visual_array) {
       VisualShape shape;
       if (!visual || !visual->geometry || !to_shape(*visual->geometry, shape)) continue;
+      if (shape.kind == ShapeKind::kMesh)
+        shape.triangles = mesh_triangles(static_cast<const urdf::Mesh&>(*visual->geometry), folder);
       shape.frame = frame;
       shape.origin = to_transform(visual->origin);
       out.push_back(shape);
@@ -186,7 +228,7 @@ std::vector<VisualShape> read_urdf_visuals_string(const std::string& xml, const 
 }
 
 std::vector<VisualShape> read_urdf_visuals(const std::string& path, const Model& model) {
-  return read_urdf_visuals_string(read_text(path), path, model);
+  return read_urdf_visuals_string(read_text(path), path, model, std::filesystem::path(path).parent_path().string());
 }
 
 ViewMotion read_view_motion(const std::string& path, const Model& model) {
@@ -263,10 +305,12 @@ std::string scene_json(const Model& model, const SceneInput& input) {
   for (const Frame<double>& f : model.frames) scene["frames"].push_back({{"name", f.name}, {"body", f.body}});
   scene["shapes"] = json::array();
   for (const VisualShape& v : input.visuals) {
-    if (v.kind == ShapeKind::kMesh) continue;
-    scene["shapes"].push_back({{"kind", to_string(v.kind)}, {"frame", v.frame},
-                               {"body", model.frames[static_cast<std::size_t>(v.frame)].body},
-                               {"origin", placement(v.origin)}, {"size", point_json(v.size)}});
+    if (v.kind == ShapeKind::kMesh && v.triangles.empty()) continue;  // not found: capsules instead
+    json shape = {{"kind", to_string(v.kind)}, {"frame", v.frame},
+                  {"body", model.frames[static_cast<std::size_t>(v.frame)].body},
+                  {"origin", placement(v.origin)}, {"size", point_json(v.size)}};
+    if (v.kind == ShapeKind::kMesh) shape["triangles"] = v.triangles;
+    scene["shapes"].push_back(std::move(shape));
   }
   scene["capsules"] = capsules(model, input.visuals);
   scene["radius"] = capsule_radius(model);

@@ -4,6 +4,7 @@
 // decoded back to the installed file, and the errors.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -126,10 +127,38 @@ TEST(ViewScene, UrdfVisualPrimitivesAreReadWithTheirOrigins) {
   EXPECT_EQ(model.frames[static_cast<std::size_t>(sphere.frame)].name, "tool");
   EXPECT_DOUBLE_EQ(sphere.size[0], 0.03);
   EXPECT_EQ(mesh.mesh, "package://view_primitives/meshes/fore.stl");
+  // The ASCII STL file beside the URDF (meshes/fore.stl): 4 triangles, the second one's vertices.
+  ASSERT_EQ(mesh.triangles.size(), 36u);
+  const std::vector<double> second = {0, -0.03, -0.03, 0, 0, 0.04, 0.3, 0, 0};
+  EXPECT_EQ(std::vector<double>(mesh.triangles.begin() + 9, mesh.triangles.begin() + 18), second);
 
-  // Capsules only for the link drawn by a mesh ("fore": its joint origin to the tool frame).
+  // Every link has a shape of its own: no capsule.
   view::SceneInput in;
   in.visuals = shapes;
+  in.motion.t = {0};
+  in.motion.q = {VecX<double>::Zero(model.dof)};
+  const json scene = json::parse(view::scene_json(model, in));
+  EXPECT_EQ(scene["shapes"].size(), 4u);
+  EXPECT_EQ(scene["capsules"].size(), 0u);
+}
+
+// A mesh whose file is missing: a capsule for its link ("fore": its joint origin to the tool
+// frame); a binary STL file is read with the mesh's scale.
+TEST(ViewScene, MissingMeshesBecomeCapsulesAndBinaryStlIsScaled) {
+  const std::string path = kData + "/models/view_primitives.urdf";
+  const Model model = load_model(path);
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  std::string xml = text.str();
+  const std::string name = "package://view_primitives/meshes/fore.stl";
+  const std::size_t at = xml.find(name);
+  ASSERT_NE(at, std::string::npos);
+
+  std::string missing = xml;
+  missing.replace(at, name.size(), "meshes/missing.stl");
+  view::SceneInput in;
+  in.visuals = view::read_urdf_visuals_string(missing, "missing.urdf", model, kData + "/models");
   in.motion.t = {0};
   in.motion.q = {VecX<double>::Zero(model.dof)};
   const json scene = json::parse(view::scene_json(model, in));
@@ -137,6 +166,29 @@ TEST(ViewScene, UrdfVisualPrimitivesAreReadWithTheirOrigins) {
   ASSERT_EQ(scene["capsules"].size(), 1u);
   EXPECT_EQ(scene["capsules"][0]["from"], json::parse(R"({"body": 1})"));
   EXPECT_EQ(scene["capsules"][0]["to"]["frame"].get<int>(), model.frame_index("tool"));
+
+  // One triangle, binary: 80-byte header, count, normal + 3 vertices + 2 attribute bytes.
+  const std::string dir = ::testing::TempDir();
+  std::string bytes(80, ' ');
+  const std::uint32_t count = 1;
+  bytes.append(reinterpret_cast<const char*>(&count), 4);
+  const float record[12] = {0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  bytes.append(reinterpret_cast<const char*>(record), sizeof record);
+  bytes.append(2, '\0');
+  std::ofstream(dir + "/one.stl", std::ios::binary) << bytes;
+  std::string binary = xml;
+  binary.replace(at, name.size(), "one.stl\" scale=\"2 1 0.5");
+  const std::vector<view::VisualShape> shapes = view::read_urdf_visuals_string(binary, "binary.urdf", model, dir);
+  for (const view::VisualShape& s : shapes) {
+    if (s.kind != view::ShapeKind::kMesh) continue;
+    const std::vector<double> expected = {2, 2, 1.5, 8, 5, 3, 14, 8, 4.5};
+    EXPECT_EQ(s.triangles, expected);
+  }
+
+  std::ofstream(dir + "/bad.stl") << "solid bad\n vertex 1 2 nan\nendsolid\n";
+  std::string bad = xml;
+  bad.replace(at, name.size(), "bad.stl");
+  EXPECT_THROW(view::read_urdf_visuals_string(bad, "bad.urdf", model, dir), InputError);
 }
 
 TEST(ViewScene, WithoutVisualsEveryJointOriginIsJoinedByACapsule) {

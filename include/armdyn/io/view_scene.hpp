@@ -27,16 +27,21 @@ struct VisualShape {
   Transform<double> origin;      ///< the visual's origin in that frame
   Vec3<double> size = Vec3<double>::Zero();  ///< box: x, y, z; cylinder: radius, length, 0; sphere: radius, 0, 0
   std::string mesh;              ///< kMesh: the file name as the URDF gives it
+  std::vector<double> triangles; ///< kMesh: its STL file's triangles (9 numbers each, scaled), when found
 };
 
 /// The <visual> elements of every link of the URDF file at `path` that `model` (loaded from it)
-/// has a frame for; links without one are left out. InputError naming the file when it cannot
-/// be read or parsed.
+/// has a frame for; links without one are left out. A <mesh> whose file is an STL file found
+/// beside the URDF ("package://NAME/PATH": PATH in the URDF's folder, its parent or the parent's
+/// NAME folder; a relative path from the URDF's folder; "file://" or an absolute path as it is)
+/// carries its triangles; other meshes (DAE, missing files) none. InputError naming the file when
+/// the URDF or an STL file cannot be read or parsed.
 std::vector<VisualShape> read_urdf_visuals(const std::string& path, const Model& model);
 
-/// The same from a URDF document in memory; `source` names it in errors.
+/// The same from a URDF document in memory; `source` names it in errors, meshes are looked for
+/// from `folder` (none when empty).
 std::vector<VisualShape> read_urdf_visuals_string(const std::string& xml, const std::string& source,
-                                                  const Model& model);
+                                                  const Model& model, const std::string& folder = "");
 
 /// A motion to show: times and joint positions, and the joint torques when known (empty: none).
 struct ViewMotion {
