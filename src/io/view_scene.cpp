@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -265,7 +266,14 @@ ViewMotion read_view_motion(const std::string& path, const Model& model) {
       VecX<double> tau(model.dof);
       for (int j = 0; j < model.dof; ++j) {
         const std::size_t c = column[static_cast<std::size_t>(j)];
-        tau[j] = c < cells.size() ? std::strtod(cells[c].c_str(), nullptr) : NAN;
+        tau[j] = NAN;
+        if (c < cells.size()) {  // the whole cell a number, blanks around it allowed
+          const char* begin = cells[c].c_str();
+          char* end = nullptr;
+          const double value = std::strtod(begin, &end);
+          while (end != begin && (*end == ' ' || *end == '\t' || *end == '\r')) ++end;
+          if (end != begin && *end == '\0') tau[j] = value;
+        }
       }
       if (!tau.allFinite())
         throw InputError(path + ":" + std::to_string(out.tau.size() + 2) + ": tau: not a finite number");

@@ -257,6 +257,9 @@ TEST(ViewScene, TrajectoryCsvNeedsItsJointColumnsAndTakesItsTorques) {
   ASSERT_EQ(motion.tau.size(), 2u);
   EXPECT_DOUBLE_EQ(motion.tau[0][0], 1.5);
   EXPECT_DOUBLE_EQ(motion.tau[1][1], 4);
+  const std::string words = dir + "/view_words.csv";
+  std::ofstream(words) << "t,q1,q2,v1,v2,a1,a2,tau1,tau2\n0,0,0,0,0,0,0,1.5,abc\n";
+  EXPECT_THROW(view::read_view_motion(words, model), InputError);  // not read as 0
   try {
     view::read_view_motion(bad, model);
     FAIL() << "no error";
