@@ -57,8 +57,9 @@ std::vector<Vec3<double>> prescribed_path(const Model& model, int frame, const t
 }
 
 // Draws the scene (a JSON file) into `image` with render_view.py: one instant, or the motion.
-void render(const std::string& scene_path, OutputFile& image, const Model& model, const std::string& extra) {
-  plot_simulation(scene_path, image, "armdyn view " + model.name, model.joint_names, "render_view.py", {extra});
+void render(const std::string& scene_path, OutputFile& image, const Model& model, const std::string& extra,
+            const std::string& option) {
+  plot_simulation(scene_path, image, "armdyn view " + model.name, model.joint_names, "render_view.py", {extra}, option);
 }
 
 int run_view(const ViewOptions& o) {
@@ -110,8 +111,8 @@ int run_view(const ViewOptions& o) {
     scratch.write(scene);
     scratch.flush();
     const double t = o.t >= 0 ? o.t : input.motion.t.front();
-    if (png) render(scratch.temporary_path(), *png, model, "--t=" + shortest(t));
-    if (gif) render(scratch.temporary_path(), *gif, model, "--gif");
+    if (png) render(scratch.temporary_path(), *png, model, "--t=" + shortest(t), "--png");
+    if (gif) render(scratch.temporary_path(), *gif, model, "--gif", "--gif");
     for (OutputFile* f : {png.get(), gif.get()})
       if (f) outputs.push_back(f);
     commit_together(outputs);  // the scratch file goes here, after the images are in place
