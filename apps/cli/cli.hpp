@@ -48,6 +48,7 @@ Command add_criterion_command(CLI::App& app);
 Command add_actuate_command(CLI::App& app);
 Command add_optimize_timing_command(CLI::App& app);
 Command add_design_command(CLI::App& app);
+Command add_view_command(CLI::App& app);
 
 /// Runs `body` and turns an escaping exception into one line on stderr and an exit status:
 /// armdyn::InputError (ModelError included) -> 2, OutputError (output_file.hpp) -> 1 with its

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
                                          add_actuate_command(app), add_optimize_timing_command(app), add_design_command(app),
                                          add_symbolic_command(app),
                                          add_codegen_command(app), add_opcount_command(app), add_parallelism_command(app),
-                                         add_capability_command(app)};
+                                         add_capability_command(app), add_view_command(app)};
 
   try {
     app.parse(argc, argv);

@@ -86,11 +86,11 @@ std::string plot_script_path(const std::string& script) {
 
 void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
                      const std::vector<std::string>& joint_names, const std::string& script_name,
-                     const std::vector<std::string>& extra_args) {
+                     const std::vector<std::string>& extra_args, const std::string& option) {
   const std::string script = plot_script_path(script_name);
   const std::string tmp = png.staging_path();
   // The script's messages: a scratch file, removed when done (or interrupted).
-  OutputFile log((fs::temp_directory_path() / "armdyn_plot.log").string(), "--plot");
+  OutputFile log((fs::temp_directory_path() / "armdyn_plot.log").string(), option);
   std::vector<std::string> args = {python_interpreter(), script, csv, tmp, "--title=" + title};
   for (const std::string& name : joint_names) args.push_back("--joint-name=" + name);  // "=": names may start with '-'
   args.insert(args.end(), extra_args.begin(), extra_args.end());
@@ -98,7 +98,7 @@ void plot_simulation(const std::string& csv, OutputFile& png, const std::string&
   const std::string why = last_line(log.staging_path());
   if (status != 0) {
     png.discard();
-    throw InternalError("--plot: " + (status < 0 ? "cannot run " + python_interpreter() : "the plotting script failed") +
+    throw InternalError(option + ": " + (status < 0 ? "cannot run " + python_interpreter() : "the plotting script failed") +
                         (why.empty() ? std::string() : ": " + why));
   }
 }

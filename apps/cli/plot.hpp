@@ -24,10 +24,10 @@ std::string plot_script_path(const std::string& script = "plot_simulation.py");
 /// Plots `csv` into `png`'s staging file with `title`, the legends naming the joints
 /// `joint_names` (else "joint 1", ...), `extra_args` passed on to the script; the caller commits
 /// `png` (never half written). The interpreter is $ARMDYN_PYTHON, else /usr/bin/python3, else the
-/// python3 on PATH. InternalError with the script's last stderr line when it fails.
+/// python3 on PATH. InternalError "<option>: ..." with the script's last stderr line when it fails.
 void plot_simulation(const std::string& csv, OutputFile& png, const std::string& title,
                      const std::vector<std::string>& joint_names = {},
                      const std::string& script = "plot_simulation.py",
-                     const std::vector<std::string>& extra_args = {});
+                     const std::vector<std::string>& extra_args = {}, const std::string& option = "--plot");
 
 }  // namespace armdyn::cli

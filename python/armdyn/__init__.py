@@ -75,6 +75,7 @@ from ._armdyn import formulations
 from . import design
 from ._simulation import SimulationResult, simulate
 from ._tasks import TaskResult, run_task
+from ._view import ViewPage, view
 
 __version__ = _armdyn.__version__
 
@@ -90,6 +91,7 @@ __all__ = [
     "aba_derivatives", "rnea_derivatives",
     "Segments", "TaskResult", "load_segments", "run_task", "segment_stresses",
     "design",
+    "ViewPage", "view",
 ]
 
 

@@ -168,5 +168,6 @@ void bind_segments(py::module_& m);
 void bind_tasks(py::module_& m);
 void bind_design(py::module_& m);
 void bind_study(py::module_& m);
+void bind_view(py::module_& m);
 
 }  // namespace armdyn::python

@@ -49,4 +49,5 @@ PYBIND11_MODULE(_armdyn, m) {
   armdyn::python::bind_tasks(m);
   armdyn::python::bind_design(m);
   armdyn::python::bind_study(m);
+  armdyn::python::bind_view(m);
 }

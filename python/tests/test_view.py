@@ -1,0 +1,59 @@
+"""armdyn.view: the page's placements against armdyn.frame_placement, a simulation result as the
+motion, the notebook display, and the errors."""
+import json
+import os
+import re
+
+import numpy as np
+import pytest
+
+import armdyn
+from conftest import MODELS_DIR
+
+
+def scene_of(page):
+    match = re.search(r'<script type="application/json" id="scene">(.*?)</script>', page, re.S)
+    return json.loads(match.group(1))
+
+
+@pytest.mark.parametrize("spec", ["puma560", os.path.join(MODELS_DIR, "ur5.urdf")])
+def test_placements_equal_frame_placement(spec):
+    model = armdyn.load(spec)
+    rng = np.random.default_rng(2)
+    Q = rng.uniform(-2, 2, size=(3, model.nq))
+    page = armdyn.view(model, Q, t=[0.0, 0.5, 1.0])
+    assert isinstance(page, str) and page.startswith("<!doctype html>")
+    scene = scene_of(page)
+    assert scene["samples"]["t"] == [0.0, 0.5, 1.0]
+    for k, q in enumerate(Q):
+        for index, frame in enumerate(scene["frames"]):
+            X = armdyn.frame_placement(model, None, q, frame["name"])
+            placed = np.array(scene["samples"]["frames"][k][index])
+            np.testing.assert_allclose(placed[:9].reshape(3, 3), X[:3, :3], atol=1e-12, rtol=0)
+            np.testing.assert_allclose(placed[9:], X[:3, 3], atol=1e-12, rtol=0)
+
+
+def test_simulation_result_is_a_motion_with_its_torques(tmp_path):
+    model = armdyn.load("planar2r")
+    result = armdyn.simulate(model, [0.3, 0.0], [0.0, 0.0], 0.2, "rk4")
+    page = armdyn.view(model, trajectory=result, frame=None)
+    scene = scene_of(page)
+    assert len(scene["samples"]["t"]) == len(result.t)
+    np.testing.assert_allclose(np.array(scene["samples"]["tau"]), result.tau, atol=0, rtol=0)
+    assert scene["path"] is not None and len(scene["path"]["achieved"]) == len(result.t)
+    assert "<iframe srcdoc=" in page._repr_html_()
+    path = tmp_path / "page.html"
+    page.save(str(path))
+    assert path.read_text() == page
+
+
+def test_bad_inputs_raise():
+    model = armdyn.load("puma560")
+    with pytest.raises(ValueError, match="q"):
+        armdyn.view(model, [0.0, 1.0])
+    with pytest.raises(ValueError, match="t"):
+        armdyn.view(model, np.zeros((2, 6)), t=[0.0])
+    with pytest.raises(armdyn.InputError, match="nowhere"):
+        armdyn.view(model, np.zeros(6), frame="nowhere")
+    with pytest.raises(armdyn.InputError, match="no such file"):
+        armdyn.view(model, trajectory="/nonexistent/motion.csv")
