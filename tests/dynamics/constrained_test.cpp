@@ -6,7 +6,7 @@
 // vanish, checked by differencing h along the parabola q + v s + a s^2/2; [VP]'s search on N
 // agrees with the KKT forces, converging to them at least at first order in the step; inverse
 // dynamics with the contact force inverts forward dynamics; and states that cannot be held are
-// refused.
+// refused. Forward and inverse dynamics allocate nothing once the workspace exists.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +17,7 @@
 #include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/io/load.hpp"
 #include "dynamics/planar2r_on_plane.hpp"
+#include "support/allocation_counter.hpp"
 
 namespace armdyn {
 namespace {
@@ -212,6 +213,21 @@ TEST(Constrained, StatesThatCannotBeHeldAreRefused) {
   PointConstraint<double> bad = c;
   bad.frame = 99;
   EXPECT_THROW(constrained_forward_dynamics(model, data, ws, bad, q, v, VecX<double>::Zero(2)), InputError);
+}
+
+TEST(Constrained, AllocatesNothingOnceTheWorkspaceExists) {
+  const Model model = load_model("puma560");
+  Data data(model);
+  ConstraintWorkspace<double> ws(model);
+  std::mt19937_64 rng(5);
+  EXPECT_GT(test::allocations_during([] { ::operator delete(::operator new(64)); }), 0);  // the counter counts
+  for (const std::string shape : {"sphere", "line"}) {
+    const Held s = held_puma(model, data, ws, shape, rng);
+    const VecX<double> tau = VecX<double>::Ones(model.dof), a = VecX<double>::Zero(model.dof);
+    const VecX<double> N = VecX<double>::Ones(s.c.count);
+    EXPECT_EQ(test::allocations_during([&] { constrained_forward_dynamics(model, data, ws, s.c, s.q, s.v, tau); }), 0);
+    EXPECT_EQ(test::allocations_during([&] { constrained_inverse_dynamics(model, data, ws, s.c, s.q, s.v, a, N); }), 0);
+  }
 }
 
 }  // namespace
