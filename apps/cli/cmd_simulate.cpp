@@ -50,8 +50,9 @@ struct SimulateOptions {
   std::string voltage;  ///< --voltage: the actuators' inputs (simulate_actuated.hpp)
   bool duration_given = false;
   std::string constraint;  ///< --constraint: a point held on a surface or line (docs/constraints.md)
+  std::string base_motion;  ///< --base-motion: the base's velocity and acceleration against time
   TaskControlOptions task;  ///< --task, --frame, --posture...: the operational-space controller
-  bool passive() const { return torque == "zero" && controller.empty() && actuators.empty(); }
+  bool passive() const { return torque == "zero" && controller.empty() && actuators.empty() && base_motion.empty(); }
 };
 
 /// The energy-error bound of a passive run, as a fraction of the largest kinetic energy (see
@@ -184,6 +185,8 @@ int run_simulate(SimulateOptions o) {
   check_voltage_options(o.voltage, o.actuators, o.torque, o.controller, o.stiction);
   if (!o.constraint.empty() && (!o.voltage.empty() || !o.actuators.empty() || o.stiction))
     throw InputError("--constraint: not with --actuators, --voltage or --stiction (a rigid arm only, for now)");
+  if (!o.base_motion.empty() && (!o.voltage.empty() || !o.actuators.empty() || o.stiction || !o.constraint.empty()))
+    throw InputError("--base-motion: not with --actuators, --voltage, --stiction or --constraint (for now)");
   // The operational-space controller follows a task: read first, its length is the default --duration.
   std::unique_ptr<TaskControl> task;
   if (o.controller == "operational-space") task = std::make_unique<TaskControl>(o.task);
@@ -223,6 +226,12 @@ int run_simulate(SimulateOptions o) {
     so.constraint = &constraint;
   }
   const int contact_forces = so.constraint ? constraint.count : 0;
+  std::unique_ptr<sim::TorqueTable> base_motion;
+  if (!o.base_motion.empty()) {
+    base_motion = std::make_unique<sim::TorqueTable>(sim::load_torque_table(
+        o.base_motion, 12, "the base's vx,vy,vz,wx,wy,wz,ax,ay,az,ex,ey,ez", "base-motion table"));
+    so.base_motion = base_motion.get();
+  }
   const drives::DriveSet drive_set = load_cli_drives(o.actuators, model, o.model);
   so.drives = drive_set.empty() ? nullptr : &drive_set;
   so.stiction.enabled = o.stiction;
@@ -328,6 +337,11 @@ Command add_simulate_command(CLI::App& app) {
                   "hold a point of a frame on a plane, sphere, cylinder or line (a JSON file, docs/constraints.md); "
                   "appends contact_force<k> (the normal forces, N) and constraint_error (m) columns")
       ->type_name("FILE.json");
+  sub->add_option("--base-motion", o->base_motion,
+                  "the base moves: a CSV file with header t,vx,vy,vz,wx,wy,wz,ax,ay,az,ex,ey,ez (the base's velocity "
+                  "and acceleration, linear then angular, base axes; linear between rows, held outside them); "
+                  "energies are relative to the base ([VP] (2.3.48), docs/constraints.md)")
+      ->type_name("FILE.csv");
   sub->add_flag("--stiction", o->stiction,
                 "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
                 "within its static friction (docs/drives.md)");

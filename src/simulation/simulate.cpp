@@ -98,6 +98,7 @@ class Run {
         rk45_(model.dof, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
     if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model.dof);
     plant_.hold_on(options.constraint);
+    plant_.move_base(options.base_motion);
     sample_.q.setZero(model.dof);
     sample_.v.setZero(model.dof);
     sample_.a.setZero(model.dof);

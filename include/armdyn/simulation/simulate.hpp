@@ -53,6 +53,11 @@ struct SimulationOptions {
   /// (metres for the position, m/s for the velocity along the normals).
   const PointConstraint<double>* constraint = nullptr;
   double constraint_tolerance = 1e-6;
+  /// A prescribed base motion (dynamics/moving_base.hpp, [VP] (2.3.48)), or none: a source whose
+  /// torque() at t gives the base's [v_O, w_O, a_O, e_O] (12 numbers, base axes; e.g. a
+  /// TorqueTable of 12 columns). Must outlive the run. The energies stay those of the arm relative
+  /// to its base (not conserved: the base does work).
+  TorqueSource* base_motion = nullptr;
 };
 
 /// The most integration steps (duration / dt) and controller samples (duration x rate) a run
