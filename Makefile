@@ -75,7 +75,7 @@ test-sanitize: deps
 
 FUZZ_DIR := build-fuzz
 FUZZ_SECONDS := 60
-FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states fuzz_actuators fuzz_task fuzz_segments fuzz_study fuzz_torque_csv fuzz_trajectory_csv
+FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states fuzz_actuators fuzz_task fuzz_segments fuzz_study fuzz_torque_csv fuzz_trajectory_csv fuzz_constraint
 
 fuzz-deps:
 	bash scripts/install-deps.sh --fuzz

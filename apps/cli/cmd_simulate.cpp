@@ -1,7 +1,8 @@
 // `armdyn simulate MODEL ...`: integrates the arm's motion (under a torque input, a joint-space
 // controller or the operational-space controller following a task: simulate_task.hpp) and writes
 // one CSV row per output period (t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic, potential,
-// energy; with --voltage the motors are driven instead: simulate_actuated.hpp) to --out or stdout
+// energy; with --constraint also contact_force<k> and constraint_error; with --voltage the
+// motors are driven instead: simulate_actuated.hpp) to --out or stdout
 // through OutputFile (a regular file: a temporary renamed at the end, never half written; a
 // pipe or device: streamed); optionally a PNG plot. Errors: one line on stderr, exit 2 for bad
 // input, 3 when the integration diverged (the rows before it are kept; see docs/simulate.md).
@@ -17,6 +18,7 @@
 #include <string>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/io/constraint_json.hpp"
 #include "armdyn/io/load.hpp"
 #include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/model/catalogue.hpp"
@@ -47,8 +49,10 @@ struct SimulateOptions {
   bool stiction = false;
   std::string voltage;  ///< --voltage: the actuators' inputs (simulate_actuated.hpp)
   bool duration_given = false;
+  std::string constraint;  ///< --constraint: a point held on a surface or line (docs/constraints.md)
+  std::string base_motion;  ///< --base-motion: the base's velocity and acceleration against time
   TaskControlOptions task;  ///< --task, --frame, --posture...: the operational-space controller
-  bool passive() const { return torque == "zero" && controller.empty() && actuators.empty(); }
+  bool passive() const { return torque == "zero" && controller.empty() && actuators.empty() && base_motion.empty(); }
 };
 
 /// The energy-error bound of a passive run, as a fraction of the largest kinetic energy (see
@@ -156,6 +160,8 @@ std::string summary_text(const Model& model, const SimulateOptions& o, const sim
   else  // torques act: the energy changes by the work they do
     text += "work done by the input " + human(s.e_last - s.e0, 4) + " J (energy at t = " + shortest(st.final_time) +
             " minus energy at t = 0)\n";
+  if (!o.constraint.empty())
+    text += "  constraint error at most " + human(st.max_constraint_error, 3) + " m over the rows\n";
   return text;
 }
 
@@ -177,6 +183,10 @@ std::string divergence_text(const SimulateOptions& o, const sim::SimulationStats
 int run_simulate(SimulateOptions o) {
   check_task_control_options(o.task, o.controller);
   check_voltage_options(o.voltage, o.actuators, o.torque, o.controller, o.stiction);
+  if (!o.constraint.empty() && (!o.voltage.empty() || !o.actuators.empty() || o.stiction))
+    throw InputError("--constraint: not with --actuators, --voltage or --stiction (a rigid arm only, for now)");
+  if (!o.base_motion.empty() && (!o.voltage.empty() || !o.actuators.empty() || o.stiction || !o.constraint.empty()))
+    throw InputError("--base-motion: not with --actuators, --voltage, --stiction or --constraint (for now)");
   // The operational-space controller follows a task: read first, its length is the default --duration.
   std::unique_ptr<TaskControl> task;
   if (o.controller == "operational-space") task = std::make_unique<TaskControl>(o.task);
@@ -210,6 +220,18 @@ int run_simulate(SimulateOptions o) {
                                              : joint_vector(o.q0, o.model, n, "--q0");
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
   std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0, task.get());
+  PointConstraint<double> constraint;
+  if (!o.constraint.empty()) {
+    constraint = read_constraint(o.constraint, model);
+    so.constraint = &constraint;
+  }
+  const int contact_forces = so.constraint ? constraint.count : 0;
+  std::unique_ptr<sim::TorqueTable> base_motion;
+  if (!o.base_motion.empty()) {
+    base_motion = std::make_unique<sim::TorqueTable>(sim::load_torque_table(
+        o.base_motion, 12, "the base's vx,vy,vz,wx,wy,wz,ax,ay,az,ex,ey,ez", "base-motion table"));
+    so.base_motion = base_motion.get();
+  }
   const drives::DriveSet drive_set = load_cli_drives(o.actuators, model, o.model);
   so.drives = drive_set.empty() ? nullptr : &drive_set;
   so.stiction.enabled = o.stiction;
@@ -231,7 +253,7 @@ int run_simulate(SimulateOptions o) {
   const sim::SimulationStats stats = sim::simulate(model, q0, v0, *source, so, [&](const sim::Sample& s) {
     // The header with the first row: nothing is opened (a FIFO) or written before the initial
     // state has been checked.
-    const std::string row = (sum.rows == 0 ? sim::csv_header(n) : std::string()) + sim::csv_row(s);
+    const std::string row = (sum.rows == 0 ? sim::csv_header(n, contact_forces) : std::string()) + sim::csv_row(s);
     sum.add(s);
     if (task && o.summary) task->observe(model, s);
     csv.write(row);
@@ -311,6 +333,15 @@ Command add_simulate_command(CLI::App& app) {
                   "needs --actuators with a motor on every joint; appends i<k> or p<k> columns (docs/drives.md)")
       ->type_name("const:LIST|FILE.csv");
   add_segments_option(sub, o->segments);
+  sub->add_option("--constraint", o->constraint,
+                  "hold a point of a frame on a plane, sphere, cylinder or line (a JSON file, docs/constraints.md); "
+                  "appends contact_force<k> (the normal forces, N) and constraint_error (m) columns")
+      ->type_name("FILE.json");
+  sub->add_option("--base-motion", o->base_motion,
+                  "the base moves: a CSV file with header t,vx,vy,vz,wx,wy,wz,ax,ay,az,ex,ey,ez (the base's velocity "
+                  "and acceleration, linear then angular, base axes; linear between rows, held outside them); "
+                  "energies are relative to the base ([VP] (2.3.48), docs/constraints.md)")
+      ->type_name("FILE.csv");
   sub->add_flag("--stiction", o->stiction,
                 "friction with its exact sign; a joint at rest stays held while the torque needed to hold it is "
                 "within its static friction (docs/drives.md)");

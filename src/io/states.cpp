@@ -42,6 +42,16 @@ std::vector<StateWrench> state_wrenches(const JsonGetter& get, const json& f_ext
   return out;
 }
 
+// A prescribed base motion: {"v": [6 numbers], "a": [6 numbers]}, either omitted = zero.
+BaseMotion<double> base_motion(const JsonGetter& get, const json& base, const std::string& at) {
+  get.require_object(base, at);
+  get.allow_keys(base, at, {"v", "a"});
+  BaseMotion<double> out;
+  if (base.contains("v")) out.v = Eigen::Map<const Vec6<double>>(get.numbers(base.at("v"), at + ".v", 6).data());
+  if (base.contains("a")) out.a = Eigen::Map<const Vec6<double>>(get.numbers(base.at("a"), at + ".a", 6).data());
+  return out;
+}
+
 StatesDocument parse(const std::string& text, const std::string& source, int dof,
                      const std::vector<std::string>* frames) {
   const json doc = parse_json(text, source, true);
@@ -65,6 +75,7 @@ StatesDocument parse(const std::string& text, const std::string& source, int dof
     if (st.contains("a")) s.a = state_vector(get, st.at("a"), at + ".a", dof);
     if (st.contains("tau")) s.tau = state_vector(get, st.at("tau"), at + ".tau", dof);
     if (st.contains("f_ext")) s.f_ext = state_wrenches(get, st.at("f_ext"), at + ".f_ext", frames);
+    if (st.contains("base")) s.base = base_motion(get, st.at("base"), at + ".base");
     out.states.push_back(std::move(s));
   }
   return out;

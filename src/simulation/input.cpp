@@ -66,7 +66,8 @@ double number(const std::string& cell, const std::string& where) {
 
 }  // namespace
 
-TorqueTable parse_torque_table(const std::string& text, int dof, const std::string& source) {
+TorqueTable parse_torque_table(const std::string& text, int dof, const std::string& source, const char* columns_are,
+                               const char* table) {
   std::stringstream in(text);
   std::string line;
   int line_no = 0;
@@ -80,7 +81,7 @@ TorqueTable parse_torque_table(const std::string& text, int dof, const std::stri
     const std::string where = source + ":" + std::to_string(line_no);
     const std::vector<std::string> cells = split(line);
     if (cells.size() != columns)
-      throw InputError(where + ": expected " + std::to_string(columns) + " columns (t and one torque per joint), got " +
+      throw InputError(where + ": expected " + std::to_string(columns) + " columns (t and " + columns_are + "), got " +
                        std::to_string(cells.size()));
     if (!header) {
       if (cells[0] != "t") throw InputError(where + ": the header's first column must be 't', got '" + cells[0] + "'");
@@ -95,17 +96,17 @@ TorqueTable parse_torque_table(const std::string& text, int dof, const std::stri
     times.push_back(t);
     torques.push_back(std::move(tau));
   }
-  if (!header) throw InputError(source + ": empty torque table (a header row 't,...' is required)");
-  if (times.empty()) throw InputError(source + ": the torque table has a header but no rows");
+  if (!header) throw InputError(source + ": empty " + table + " (a header row 't,...' is required)");
+  if (times.empty()) throw InputError(source + ": the " + table + " has a header but no rows");
   return TorqueTable(std::move(times), std::move(torques));
 }
 
-TorqueTable load_torque_table(const std::string& path, int dof) {
+TorqueTable load_torque_table(const std::string& path, int dof, const char* columns_are, const char* table) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot read file");
   std::stringstream ss;
   ss << in.rdbuf();
-  return parse_torque_table(ss.str(), dof, path);
+  return parse_torque_table(ss.str(), dof, path, columns_are, table);
 }
 
 }  // namespace armdyn::sim

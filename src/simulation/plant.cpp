@@ -45,9 +45,31 @@ Plant::Plant(const Model& model, TorqueSource& source, FdMethod method, const dr
 const VecX<double>& Plant::acceleration(double t, VecIn<double> q, VecIn<double> v) {
   ++evaluations_;
   source_.torque(t, q, v, tau_);
+  if (base_source_) {
+    base_source_->torque(t, q, v, base_columns_);
+    base_.v = base_columns_.head<6>();
+    base_.a = base_columns_.tail<6>();
+    return forward_dynamics_moving_base(model_, data_, base_, q, v, tau_);
+  }
+  if (constraint_) return constrained_forward_dynamics(model_, data_, *constraint_ws_, *constraint_, q, v, tau_);
   if (stiction_.enabled) return with_stiction(q, v);
   if (!drives_) return forward_dynamics(method_, model_, data_, ws_, q, v, tau_);
   return drives::drive_forward_dynamics(model_, *drives_, data_, q, v, tau_, drives::Sign::kSmooth);
+}
+
+void Plant::hold_on(const PointConstraint<double>* constraint) {
+  if (constraint && base_source_) throw InputError("constraint: not on a moving base (not supported yet)");
+  if (constraint && (drives_ || stiction_.enabled))
+    throw InputError("constraint: a constrained arm is simulated without drives and stiction (not supported yet)");
+  constraint_ = constraint;
+  if (constraint_ && !constraint_ws_) constraint_ws_ = std::make_unique<ConstraintWorkspace<double>>(model_);
+}
+
+void Plant::move_base(TorqueSource* base_motion) {
+  if (base_motion && (drives_ || stiction_.enabled || constraint_))
+    throw InputError("base motion: an arm on a moving base is simulated without drives, stiction and constraints "
+                     "(not supported yet)");
+  base_source_ = base_motion;
 }
 
 double Plant::rotor_kinetic_energy(VecIn<double> v) const {

@@ -97,6 +97,8 @@ class Run {
         limits_(model, warn_),
         rk45_(model.dof, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
     if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model.dof);
+    plant_.hold_on(options.constraint);
+    plant_.move_base(options.base_motion);
     sample_.q.setZero(model.dof);
     sample_.v.setZero(model.dof);
     sample_.a.setZero(model.dof);
@@ -288,6 +290,11 @@ bool Run::emit() {
   sample_.tau = plant_.tau();
   sample_.kinetic = kinetic_energy_of(q_, v_);                                // [Craig] (6.69)-(6.71)
   sample_.potential = terms::potential_energy(model_, energy_, q_);      // [Craig] (6.73)
+  if (o_.constraint) {  // the evaluation above was at (q_, v_)
+    sample_.contact_force = plant_.contact_force().head(o_.constraint->count);
+    sample_.constraint_error = plant_.constraint_error();
+    stats_.max_constraint_error = std::max(stats_.max_constraint_error, sample_.constraint_error);
+  }
   if (!sample_.a.allFinite() || !sample_.tau.allFinite() || !std::isfinite(sample_.energy())) {
     diverge(t_, "the acceleration, torque or energy is no longer finite");
     return false;
@@ -326,11 +333,19 @@ void check_options(const SimulationOptions& o, const OptionNames& names) {
 SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0, TorqueSource& source,
                          const SimulationOptions& options, const std::function<void(const Sample&)>& observer) {
   validate(model, q0, v0, source, options);
+  if (options.constraint) {
+    if (!(options.constraint_tolerance > 0) || !std::isfinite(options.constraint_tolerance))
+      throw InputError("constraint_tolerance must be positive and finite");
+    Data data(model);
+    ConstraintWorkspace<double> ws(model);
+    check_constraint(model, data, ws, *options.constraint, q0, v0, options.constraint_tolerance,
+                     options.constraint_tolerance, "at t = 0 (q0, v0)");
+  }
   Run run(model, source, options, observer);
   return run.run(q0, v0);
 }
 
-std::string csv_header(int dof) {
+std::string csv_header(int dof, int contact_forces) {
   std::string h = "t";
   for (const char* name : {"q", "v", "a", "tau"})
     for (int j = 1; j <= dof; ++j) {
@@ -338,7 +353,10 @@ std::string csv_header(int dof) {
       h += name;
       h += std::to_string(j);
     }
-  return h + ",kinetic,potential,energy\n";
+  h += ",kinetic,potential,energy";
+  for (int k = 1; k <= contact_forces; ++k) h += ",contact_force" + std::to_string(k);
+  if (contact_forces > 0) h += ",constraint_error";
+  return h + '\n';
 }
 
 std::string csv_row(const Sample& s) {
@@ -357,6 +375,10 @@ std::string csv_row(const Sample& s) {
   put(s.kinetic);
   put(s.potential);
   put(s.energy());
+  if (s.contact_force.size() > 0) {
+    for (Eigen::Index k = 0; k < s.contact_force.size(); ++k) put(s.contact_force[k]);
+    put(s.constraint_error);
+  }
   row += '\n';
   return row;
 }

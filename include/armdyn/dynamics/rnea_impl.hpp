@@ -13,10 +13,13 @@ namespace rnea_detail {
 // Inward recursion ([Craig] (6.51)-(6.53)):
 //   tau_i = S_i . f_i,   f_p += X_i^T f_i                      (4)
 // kVel = false drops every velocity term, kAcc = false the joint accelerations; kReuseX = true
-// takes the joint placements already in data.X_up (written by crba for the same q).
-template <bool kVel, bool kAcc, class S, bool kReuseX = false>
+// takes the joint placements already in data.X_up (written by crba for the same q). kBase = true
+// starts from a moving base's spatial velocity and acceleration (base_v, base_a; gravity already
+// in base_a: moving_base.hpp (1)) instead of v_0 = 0, a_0 = [0; -g]; false compiles as without it.
+template <bool kVel, bool kAcc, class S, bool kReuseX = false, bool kBase = false>
 void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd, const S* qdd,
-            const std::vector<Force<S>>* fext, VecX<S>& tau) {
+            const std::vector<Force<S>>* fext, VecX<S>& tau, const Motion<S>* base_v = nullptr,
+            const Motion<S>* base_a = nullptr) {
   const int n = model.dof;
   const Vec3<S> a0 = -model.gravity;
   // The joint placements first: independent of one another, so their sines and cosines overlap.
@@ -28,11 +31,21 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
     Motion<S>& v = data.v[i];
     Motion<S>& a = data.a[i];
     // (1), (2): the parent's motion seen in body i.
+    if constexpr (kBase) {
+      if (p < 0) {  // the base's motion seen in body i, as a parent's below
+        v.w.noalias() = X.R.transpose() * base_v->w;
+        v.v.noalias() = X.R.transpose() * (base_v->v - X.p.cross(base_v->w));
+        a.w.noalias() = X.R.transpose() * base_a->w;
+        a.v.noalias() = X.R.transpose() * (base_a->v - X.p.cross(base_a->w));
+      }
+    }
     if (p < 0) {
-      v.w.setZero();
-      v.v.setZero();
-      a.w.setZero();
-      a.v.noalias() = X.R.transpose() * a0;
+      if constexpr (!kBase) {
+        v.w.setZero();
+        v.v.setZero();
+        a.w.setZero();
+        a.v.noalias() = X.R.transpose() * a0;
+      }
     } else {
       const Motion<S>& ap = data.a[p];
       if constexpr (kVel) {

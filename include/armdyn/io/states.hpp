@@ -3,17 +3,21 @@
 //
 //   {"gravity": [gx, gy, gz],                                  (optional: the model's otherwise)
 //    "states": [{"q": [...], "v": [...], "a": [...], "tau": [...],
-//                "f_ext": {"<frame>": [fx, fy, fz, nx, ny, nz], ...}}, ...]}
+//                "f_ext": {"<frame>": [fx, fy, fz, nx, ny, nz], ...},
+//                "base": {"v": [vx, vy, vz, wx, wy, wz], "a": [ax, ay, az, ex, ey, ez]}}, ...]}
 //
 // q and v are required in every state, a, tau and f_ext optional (eval then omits what needs
 // them). Every vector has the model's dof entries, every number is finite. f_ext holds external
-// wrenches on named frames: the force and the moment about the frame origin, base axes. Other keys
-// are ignored (e.g. "expected" in tests/data/reference).
+// wrenches on named frames: the force and the moment about the frame origin, base axes. base
+// (optional) is a prescribed motion of the base (dynamics/moving_base.hpp): its velocity and
+// acceleration, each [linear; angular] in the base frame's axes, either omitted = zero. Other
+// keys are ignored (e.g. "expected" in tests/data/reference).
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "armdyn/core/types.hpp"
+#include "armdyn/dynamics/moving_base.hpp"
 #include "armdyn/model/model.hpp"
 
 namespace armdyn {
@@ -26,11 +30,12 @@ struct StateWrench {
 };
 
 /// One state: positions, velocities and, when given, accelerations, joint torques and external
-/// wrenches (f_ext, ordered by frame name; empty when none).
+/// wrenches (f_ext, ordered by frame name; empty when none) and a prescribed base motion.
 struct JointState {
   VecX<double> q, v;
   std::optional<VecX<double>> a, tau;
   std::vector<StateWrench> f_ext;
+  std::optional<BaseMotion<double>> base;
 };
 
 struct StatesDocument {

@@ -55,9 +55,13 @@ class TorqueTable final : public TorqueSource {
 
 /// Reads a torque table from CSV text: a header row whose first column is `t`, then one column
 /// per joint (any names), then one row per time; `dof` columns of torque are required. Errors are
-/// InputError "<source>:<line>: <what>".
-TorqueTable parse_torque_table(const std::string& text, int dof, const std::string& source);
+/// InputError "<source>:<line>: <what>". Other tables of time series (a base motion's 12
+/// columns) are read the same way: `columns_are` and `table` name their columns and the table in
+/// the messages.
+TorqueTable parse_torque_table(const std::string& text, int dof, const std::string& source,
+                               const char* columns_are = "one torque per joint", const char* table = "torque table");
 /// The same from the file `path`.
-TorqueTable load_torque_table(const std::string& path, int dof);
+TorqueTable load_torque_table(const std::string& path, int dof, const char* columns_are = "one torque per joint",
+                              const char* table = "torque table");
 
 }  // namespace armdyn::sim

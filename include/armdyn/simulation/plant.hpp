@@ -17,7 +17,19 @@
 //      static level on the side h_j pushes to; a joint with |h_j| above it is released: free,
 //      with dry friction sgn(h_j) level_j (the Stribeck curve's value at its speed);
 //   4. steps 2-3 repeat until no held joint is released (at most n times).
+//
+// Held on a constraint (hold_on; dynamics/constrained.hpp, [VP] §2.10): the plant solves the
+// constrained equations (KKT system, Baumgarte-stabilised) instead of the chosen route, and keeps
+// the normal forces and the constraint error of its last evaluation. Not with drives (yet).
+//
+// On a moving base (move_base; dynamics/moving_base.hpp, [VP] (2.3.48)): the base's velocity and
+// acceleration at time t come from a table of 12 columns [v_O, w_O, a_O, e_O] (base axes), and
+// the plant solves M q̈ = tau - c_B (CRBA route). Not with drives, stiction or a constraint (yet).
+#include <memory>
+
 #include "armdyn/drives/drive.hpp"
+#include "armdyn/dynamics/constrained.hpp"
+#include "armdyn/dynamics/moving_base.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/model/data.hpp"
 #include "armdyn/simulation/input.hpp"
@@ -46,6 +58,17 @@ class Plant {
   const Model& model() const { return model_; }
   Data& data() { return data_; }
   TorqueSource& source() { return source_; }
+  /// From now on the point of `constraint` is held on its surface or line (must outlive the plant;
+  /// nullptr: free again). InputError with drives or stiction.
+  void hold_on(const PointConstraint<double>* constraint);
+  const PointConstraint<double>* constraint() const { return constraint_; }
+  /// From now on the base moves as `base_motion` says: its torque() at t gives the 12 numbers
+  /// [v_O, w_O, a_O, e_O] (must outlive the plant; nullptr: fixed again). InputError with drives,
+  /// stiction or a constraint.
+  void move_base(TorqueSource* base_motion);
+  /// The last evaluation's normal forces N_k (k < constraint()->count) and max_k |h_k| (m).
+  const Eigen::Vector2d& contact_force() const { return constraint_ws_->force; }
+  double constraint_error() const { return constraint_ws_->h.head(constraint_->count).cwiseAbs().maxCoeff(); }
   /// Number of acceleration() calls so far.
   long evaluations() const { return evaluations_; }
   /// The drives' rotor kinetic energy at joint velocity v (0 without drives).
@@ -69,6 +92,11 @@ class Plant {
   VecX<double> rhs_, inv_diag_, a_hold_, f_;
   Eigen::VectorXi state_;
   long evaluations_ = 0;
+  const PointConstraint<double>* constraint_ = nullptr;
+  std::unique_ptr<ConstraintWorkspace<double>> constraint_ws_;
+  TorqueSource* base_source_ = nullptr;
+  VecX<double> base_columns_ = VecX<double>::Zero(12);
+  BaseMotion<double> base_;
 };
 
 }  // namespace armdyn::sim

@@ -18,6 +18,7 @@
 #include <limits>
 #include <string>
 
+#include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/simulation/input.hpp"
 #include "armdyn/simulation/integrator.hpp"
@@ -45,6 +46,18 @@ struct SimulationOptions {
   const drives::DriveSet* drives = nullptr;
   /// Friction with its exact sign and joints held by static friction (plant.hpp).
   StictionOptions stiction;
+  /// A point held on a surface or a line (dynamics/constrained.hpp, [VP] §2.10), or none. Must
+  /// outlive the run. The motion is then the constrained one (KKT system with Baumgarte
+  /// stabilisation, whatever fd_method says); the samples carry the normal forces and the
+  /// constraint error. The initial state must be on the constraint within constraint_tolerance
+  /// (metres for the position, m/s for the velocity along the normals).
+  const PointConstraint<double>* constraint = nullptr;
+  double constraint_tolerance = 1e-6;
+  /// A prescribed base motion (dynamics/moving_base.hpp, [VP] (2.3.48)), or none: a source whose
+  /// torque() at t gives the base's [v_O, w_O, a_O, e_O] (12 numbers, base axes; e.g. a
+  /// TorqueTable of 12 columns). Must outlive the run. The energies stay those of the arm relative
+  /// to its base (not conserved: the base does work).
+  TorqueSource* base_motion = nullptr;
 };
 
 /// The most integration steps (duration / dt) and controller samples (duration x rate) a run
@@ -70,6 +83,10 @@ struct Sample {
   VecX<double> q, v, a, tau;
   double kinetic = 0, potential = 0;
   double energy() const { return kinetic + potential; }
+  /// With a constraint: the normal forces N_k on the arm (one on a surface, two on a line) and
+  /// the constraint error max_k |h_k| (m); empty and 0 without one.
+  VecX<double> contact_force;
+  double constraint_error = 0;
 };
 
 struct SimulationStats {
@@ -89,18 +106,21 @@ struct SimulationStats {
   double last_finite_time = 0;    ///< the last time the energy was evaluated and finite (a sample,
   double last_finite_energy = 0;  ///< or a step when energy_warning watches every step) and E there
   bool energy_warned = false;     ///< the energy_warning bound was passed (and warned about)
+  double max_constraint_error = 0;  ///< with a constraint: the largest constraint error of the samples (m)
 };
 
 /// Runs the simulation; `observer` receives every sample in time order (the first at t = 0).
 /// InputError for bad options (check_options; also duration x the controller's rate above
-/// kMaxSteps), wrong-sized or non-finite q0, v0, or an initial state whose acceleration or energy
-/// is not finite. A run that diverges later returns normally with stats.diverged set.
+/// kMaxSteps), wrong-sized or non-finite q0, v0, an initial state whose acceleration or energy
+/// is not finite, or one off the constraint (check_constraint). A run that diverges later returns normally with stats.diverged set.
 SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0, TorqueSource& source,
                          const SimulationOptions& options, const std::function<void(const Sample&)>& observer);
 
-/// The CSV header "t,q1,..,qn,v1,..,vn,a1,..,an,tau1,..,taun,kinetic,potential,energy".
-std::string csv_header(int dof);
-/// One CSV row of a sample, ending in '\n': the time in the shortest form that reads back
+/// The CSV header "t,q1,..,qn,v1,..,vn,a1,..,an,tau1,..,taun,kinetic,potential,energy", then
+/// with contact forces (a constraint) ",contact_force1[,contact_force2],constraint_error".
+std::string csv_header(int dof, int contact_forces = 0);
+/// One CSV row of a sample (with its contact forces and constraint error when it has contact
+/// forces), ending in '\n': the time in the shortest form that reads back
 /// exactly (0.1, not 0.10000000000000001), every other number with 17 significant digits.
 std::string csv_row(const Sample& sample);
 

@@ -1,0 +1,144 @@
+#pragma once
+// Closed chains ([VP] §2.10): a point V of a frame held on a surface h(x) = 0 or on a line
+// h1 = h2 = 0, with the unknown normal forces N_k. The open-chain model is reused with the
+// constraint's reaction added ([VP] (2.10.2), D = J_V^T):
+//   M(q) a + c(q, v) = tau + G^T N,      G = [n_k^T J_V]  (m x n, m = 1 or 2)        (1)
+// where J_V is the point's translational Jacobian and n_k = grad h_k / |grad h_k| the unit normal
+// at V, so that the reaction on the arm is R = sum_k N_k n_k ([VP] (2.10.4), (2.10.16)). Every
+// h_k is a signed distance (|grad h_k| = 1), so h_k is the constraint error in metres.
+//
+// Inverse dynamics with a prescribed contact force ([VP] (2.10.5)): tau = ID(q, v, a) - G^T N.
+//
+// Forward dynamics: (1) with the constraint at the acceleration level, stabilised after
+// Baumgarte (critically damped, rate w in 1/s):
+//   h_k'' + 2 w h_k' + w^2 h_k = 0,   h_k'' = n_k . (J_V a + J̇_V v) + ẋ^T H_k ẋ            (2)
+// (H_k the Hessian of h_k, ẋ the point's velocity). (1) and (2) are the KKT system
+//   [ M  -G^T ] [a]   [ tau - c                                        ]
+//   [ G    0  ] [N] = [ -n.(J̇_V v) - ẋ^T H ẋ - 2 w h' - w^2 h  =: gamma ]
+// solved by its Schur complement (range-space method): with a0 = M^-1 (tau - c) (Cholesky of M),
+//   (G M^-1 G^T) N = gamma - G a0,    a = a0 + M^-1 G^T N.                                  (3)
+// O(n^3) for the factorisation (as forward_dynamics), O(n^2 m) for the rest; no allocation once
+// the workspace exists.
+//
+// [VP]'s own method, kept as a documented reference (vp_search_step, double only): over one step
+// dt with constant acceleration, q1(N) = E + H N with E = q0 + v0 dt + dt^2/2 a0 and
+// H = dt^2/2 M^-1 G^T ((2.10.9)-(2.10.13)); N is searched so that h(q1(N)) = 0 (2.10.14): a
+// 1-D search on a surface, 2-D on a line. On a consistent state its N tends to (3)'s as dt -> 0
+// (first order in dt).
+#include <array>
+#include <string>
+
+#include "armdyn/kinematics/jacobian.hpp"
+#include "armdyn/model/data.hpp"
+
+namespace armdyn {
+
+/// The shapes a point may be held on, each by its signed distance h(x):
+///   plane     h = n.(x - p)            p a point of the plane, n its unit normal (`direction`)
+///   sphere    h = |x - p| - r          p the centre
+///   cylinder  h = |P (x - p)| - r      p a point of the axis, P = I - a a^T, a the unit axis
+enum class SurfaceType { kPlane, kSphere, kCylinder };
+
+template <class S> struct Surface {
+  SurfaceType type = SurfaceType::kPlane;
+  Vec3<S> point = Vec3<S>::Zero();
+  Vec3<S> direction = Vec3<S>::UnitZ();  ///< plane: the unit normal; cylinder: the unit axis
+  S radius = S(0);                        ///< sphere, cylinder
+};
+
+/// The critically damped stabilisation rate w of (2), 1/s, unless the constraint sets its own.
+inline constexpr double kDefaultBaumgarteRate = 20.0;
+
+/// A point of a frame held on one surface (count 1) or on a line, the intersection of two
+/// planes (count 2; line_constraint builds them).
+template <class S> struct PointConstraint {
+  int frame = -1;                    ///< index into model.frames
+  Vec3<S> offset = Vec3<S>::Zero();  ///< V in the frame's axes, from the frame origin
+  int count = 1;
+  std::array<Surface<S>, 2> surfaces;
+  S baumgarte_rate = S(kDefaultBaumgarteRate);
+};
+
+/// The line through `point` along `direction` (not zero) as two planes: n1 = unit(d x e), e the
+/// base axis least aligned with d, and n2 = unit(d) x n1. N1, N2 are the forces along them.
+template <class S>
+PointConstraint<S> line_constraint(int frame, const Vec3<S>& offset, const Vec3<S>& point, const Vec3<S>& direction);
+
+/// Workspace and results of the functions below, for one model (one per thread).
+template <class S> struct ConstraintWorkspace {
+  explicit ConstraintWorkspace(const ModelTpl<S>& model)
+      : frame(model), G(MatX<S>::Zero(2, model.dof)), Minv_Gt(MatX<S>::Zero(model.dof, 2)),
+        column(VecX<S>::Zero(model.dof)), qdd(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {}
+
+  FrameWorkspace<S> frame;  ///< the frame's Jacobian, velocity and J̇ v
+  MatX<S> G;                ///< rows 0..count-1: n_k^T J_V
+  MatX<S> Minv_Gt;          ///< M^-1 G^T (columns 0..count-1)
+  VecX<S> column;           ///< scratch
+  Vec3<S> position, velocity;           ///< the point V and its velocity, base axes
+  Eigen::Matrix<S, 2, 1> h, hdot;       ///< h_k(x) and its rate n_k . ẋ
+  Eigen::Matrix<S, 2, 1> bias;          ///< n_k . (J̇_V v) + ẋ^T H_k ẋ
+  Eigen::Matrix<S, 2, 1> force;         ///< N_k (constrained_forward_dynamics, vp_search_step)
+  Eigen::Matrix<S, 2, 2> schur;         ///< G M^-1 G^T
+  VecX<S> qdd;  ///< constrained_forward_dynamics, vp_search_step
+  VecX<S> tau;  ///< constrained_inverse_dynamics
+};
+
+/// The point, its velocity, h, ḣ, G and the bias term at (q, v): ws.position, ws.velocity, ws.h,
+/// ws.hdot, ws.G, ws.bias. Runs frame_kinematics (data.oMb, data.oMf). InputError for a frame
+/// index out of range or a constraint count other than 1 or 2.
+template <class S>
+void constraint_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                           const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v);
+
+/// tau = ID(q, v, a) - G^T N ([VP] (2.10.5)): the torques that move the arm with acceleration a
+/// while the surface pushes the point with the normal forces N (N.size() == c.count). Writes
+/// ws.tau (and data's rnea results); returns ws.tau.
+template <class S>
+const VecX<S>& constrained_inverse_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> a,
+                                            VecIn<S> N);
+
+/// The constrained motion (3): writes ws.qdd (returned), ws.force (N), and what
+/// constraint_kinematics and forward_dynamics write.
+template <class S>
+const VecX<S>& constrained_forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> tau);
+
+/// max_k |h_k(x(q))|: the constraint error in metres. Runs forward_kinematics.
+template <class S>
+S constraint_error(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                   const PointConstraint<S>& c, VecIn<S> q);
+
+/// InputError unless the constraint can hold the arm at (q, v): |h_k| <= position_tolerance (m),
+/// |ḣ_k| <= velocity_tolerance (m/s), and G M^-1 G^T invertible (the arm can move V along every
+/// normal). `when` names the state in the message, e.g. "at t = 0 (q0, v0)".
+void check_constraint(const Model& model, Data& data, ConstraintWorkspace<double>& ws,
+                      const PointConstraint<double>& c, VecIn<double> q, VecIn<double> v,
+                      double position_tolerance, double velocity_tolerance, const std::string& when);
+
+/// [VP]'s reference method over one step dt from (q0, v0) under tau ((2.10.9)-(2.10.14)): the
+/// normal forces N for which q1 = q0 + v0 dt + dt^2/2 a(N) lies on the constraint (a secant
+/// search in N, 2-D by Newton steps with a difference Jacobian on a line), a(N) = a0 + M^-1 G^T N.
+/// Writes ws.force (N), ws.qdd (a(N)), q1 and v1 = v0 + dt a(N). InputError when the search does
+/// not converge in 50 iterations.
+void vp_search_step(const Model& model, Data& data, ConstraintWorkspace<double>& ws,
+                    const PointConstraint<double>& c, VecIn<double> q0, VecIn<double> v0, VecIn<double> tau,
+                    double dt, VecX<double>& q1, VecX<double>& v1);
+
+/// A readable name: "plane", "sphere", "cylinder", "line".
+std::string constraint_shape_name(const PointConstraint<double>& c);
+
+extern template PointConstraint<double> line_constraint(int, const Vec3<double>&, const Vec3<double>&,
+                                                        const Vec3<double>&);
+extern template void constraint_kinematics(const Model&, Data&, ConstraintWorkspace<double>&,
+                                           const PointConstraint<double>&, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& constrained_inverse_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
+                                                                 const PointConstraint<double>&, VecIn<double>,
+                                                                 VecIn<double>, VecIn<double>, VecIn<double>);
+extern template const VecX<double>& constrained_forward_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
+                                                                 const PointConstraint<double>&, VecIn<double>,
+                                                                 VecIn<double>, VecIn<double>);
+extern template double constraint_error(const Model&, Data&, ConstraintWorkspace<double>&,
+                                        const PointConstraint<double>&, VecIn<double>);
+
+}  // namespace armdyn

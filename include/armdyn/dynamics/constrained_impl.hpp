@@ -1,0 +1,178 @@
+#pragma once
+#include <cmath>
+#include <string>
+
+#include "armdyn/core/error.hpp"
+#include "armdyn/dynamics/constrained.hpp"
+#include "armdyn/dynamics/forward_dynamics_impl.hpp"
+#include "armdyn/dynamics/rnea_impl.hpp"
+#include "armdyn/kinematics/jacobian_impl.hpp"
+
+namespace armdyn {
+namespace constrained_detail {
+
+/// The signed distance h of x from the surface, its unit normal n = grad h and the curvature
+/// term ẋ^T H ẋ of h'' (H the Hessian of h):
+///   plane     H = 0
+///   sphere    H = (I - n n^T) / |d|,  d = x - p             ẋ^T H ẋ = (|ẋ|^2 - (n.ẋ)^2) / |d|
+///   cylinder  H = (P - n n^T) / |d|,  d = P (x - p)         ẋ^T H ẋ = (|P ẋ|^2 - (n.ẋ)^2) / |d|
+template <class S>
+void surface_terms(const Surface<S>& s, const Vec3<S>& x, const Vec3<S>& xd, S& h, Vec3<S>& n, S& curvature) {
+  using std::sqrt;
+  if (s.type == SurfaceType::kPlane) {
+    n = s.direction;
+    h = n.dot(x - s.point);
+    curvature = S(0);
+    return;
+  }
+  Vec3<S> d = x - s.point;
+  Vec3<S> xd_normal_plane = xd;  // P ẋ (the cylinder), ẋ (the sphere)
+  if (s.type == SurfaceType::kCylinder) {
+    d -= s.direction * s.direction.dot(d);
+    xd_normal_plane -= s.direction * s.direction.dot(xd);
+  }
+  const S rho = sqrt(d.dot(d));
+  n = d / rho;
+  h = rho - s.radius;
+  const S xn = n.dot(xd);
+  curvature = (xd_normal_plane.dot(xd_normal_plane) - xn * xn) / rho;
+}
+
+template <class S> void check(const ModelTpl<S>& model, const ConstraintWorkspace<S>& ws, const PointConstraint<S>& c) {
+  if (c.count != 1 && c.count != 2)
+    throw InputError("constraint: " + std::to_string(c.count) + " surfaces (1: a surface, 2: a line)");
+  if (c.frame < 0 || c.frame >= static_cast<int>(model.frames.size()))
+    throw InputError("constraint: frame index " + std::to_string(c.frame) + " out of range (model '" + model.name +
+                     "' has " + std::to_string(model.frames.size()) + " frames)");
+  if (ws.G.cols() != model.dof)
+    throw InputError("constraint workspace: built for " + std::to_string(ws.G.cols()) + " joints, model '" +
+                     model.name + "' has " + std::to_string(model.dof));
+}
+
+/// The point V of the frame (base axes) after forward kinematics.
+template <class S>
+Vec3<S> point_position(const DataTpl<S>& data, const PointConstraint<S>& c) {
+  const Transform<S>& oMf = data.oMf[c.frame];
+  return oMf.p + oMf.R * c.offset;
+}
+
+/// N = S^-1 r for the 1 x 1 or 2 x 2 Schur complement S (Cramer's rule).
+template <class S>
+void solve_small(const Eigen::Matrix<S, 2, 2>& A, int m, const Eigen::Matrix<S, 2, 1>& r, Eigen::Matrix<S, 2, 1>& x) {
+  if (m == 1) {
+    x[0] = r[0] / A(0, 0);
+    x[1] = S(0);
+    return;
+  }
+  const S inv_det = S(1) / (A(0, 0) * A(1, 1) - A(0, 1) * A(1, 0));
+  x[0] = (A(1, 1) * r[0] - A(0, 1) * r[1]) * inv_det;
+  x[1] = (A(0, 0) * r[1] - A(1, 0) * r[0]) * inv_det;
+}
+
+}  // namespace constrained_detail
+
+template <class S>
+PointConstraint<S> line_constraint(int frame, const Vec3<S>& offset, const Vec3<S>& point, const Vec3<S>& direction) {
+  using std::abs;
+  using std::sqrt;
+  const Vec3<S> d = direction / sqrt(direction.dot(direction));
+  // e: the base axis least aligned with d (structure of the input, double-only callers).
+  int axis = 0;
+  for (int k = 1; k < 3; ++k)
+    if (abs(d[k]) < abs(d[axis])) axis = k;
+  Vec3<S> n1 = d.cross(Vec3<S>::Unit(axis));
+  n1 /= sqrt(n1.dot(n1));
+  PointConstraint<S> c;
+  c.frame = frame;
+  c.offset = offset;
+  c.count = 2;
+  c.surfaces[0] = Surface<S>{SurfaceType::kPlane, point, n1, S(0)};
+  c.surfaces[1] = Surface<S>{SurfaceType::kPlane, point, d.cross(n1), S(0)};
+  return c;
+}
+
+template <class S>
+void constraint_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                           const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v) {
+  constrained_detail::check(model, ws, c);
+  frame_kinematics(model, data, ws.frame, c.frame, q, v);
+  // V = o + r: v_V = v_o + w x r, J̇_V v = (J̇ v)_o + ẇ0 x r + w x (w x r) (ẇ0: at a = 0).
+  const Transform<S>& oMf = data.oMf[c.frame];
+  const Vec3<S> r = oMf.R * c.offset;
+  const Vec3<S> w = ws.frame.velocity.template tail<3>();
+  const Vec3<S> wr = w.cross(r);
+  ws.position = oMf.p + r;
+  ws.velocity = ws.frame.velocity.template head<3>() + wr;
+  const Vec3<S> jdot_v = ws.frame.jdot_v.template head<3>() + ws.frame.jdot_v.template tail<3>().cross(r) + w.cross(wr);
+  for (int k = 0; k < c.count; ++k) {
+    Vec3<S> n;
+    S curvature;
+    constrained_detail::surface_terms(c.surfaces[k], ws.position, ws.velocity, ws.h[k], n, curvature);
+    ws.hdot[k] = n.dot(ws.velocity);
+    ws.bias[k] = n.dot(jdot_v) + curvature;
+    // n . (J_lin a + (J_ang a) x r) = n^T J_lin a + (r x n)^T J_ang a: [VP] (2.10.3)'s u_i . n.
+    const Vec3<S> rn = r.cross(n);
+    ws.G.row(k).noalias() = n.transpose() * ws.frame.J.template topRows<3>() +
+                            rn.transpose() * ws.frame.J.template bottomRows<3>();
+  }
+  for (int k = c.count; k < 2; ++k) {
+    ws.h[k] = ws.hdot[k] = ws.bias[k] = S(0);
+    ws.G.row(k).setZero();
+  }
+}
+
+template <class S>
+const VecX<S>& constrained_inverse_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> a,
+                                            VecIn<S> N) {
+  check_size(N, c.count, "N");
+  constraint_kinematics(model, data, ws, c, q, v);
+  ws.tau = rnea(model, data, q, v, a);
+  // [VP] (2.10.5): P = W q̈ - U - D R, R = sum_k N_k n_k.
+  for (int k = 0; k < c.count; ++k) ws.tau.noalias() -= ws.G.row(k).transpose() * N[k];
+  return ws.tau;
+}
+
+template <class S>
+const VecX<S>& constrained_forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> tau) {
+  constraint_kinematics(model, data, ws, c, q, v);
+  const VecX<S>& a0 = forward_dynamics(model, data, q, v, tau);  // M^-1 (tau - c); data.L = chol(M)
+  const int m = c.count;
+  for (int k = 0; k < m; ++k) {
+    ws.column = ws.G.row(k).transpose();
+    cholesky_solve(data.L, data.L_inv_diag, ws.column);
+    ws.Minv_Gt.col(k) = ws.column;
+  }
+  ws.schur.setIdentity();
+  Eigen::Matrix<S, 2, 1> rhs = Eigen::Matrix<S, 2, 1>::Zero();
+  const S w = c.baumgarte_rate;
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < m; ++j) ws.schur(i, j) = ws.G.row(i).dot(ws.Minv_Gt.col(j));
+    // (2): gamma_i - G_i a0.
+    rhs[i] = -ws.bias[i] - S(2) * w * ws.hdot[i] - w * w * ws.h[i] - ws.G.row(i).dot(a0);
+  }
+  constrained_detail::solve_small(ws.schur, m, rhs, ws.force);
+  ws.qdd = a0;
+  for (int k = 0; k < m; ++k) ws.qdd.noalias() += ws.Minv_Gt.col(k) * ws.force[k];
+  return ws.qdd;
+}
+
+template <class S>
+S constraint_error(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
+                   const PointConstraint<S>& c, VecIn<S> q) {
+  using std::abs;
+  constrained_detail::check(model, ws, c);
+  forward_kinematics(model, data, q);
+  const Vec3<S> x = constrained_detail::point_position(data, c);
+  S worst = S(0);
+  for (int k = 0; k < c.count; ++k) {
+    Vec3<S> n;
+    S h, curvature;
+    constrained_detail::surface_terms(c.surfaces[k], x, Vec3<S>::Zero().eval(), h, n, curvature);
+    if (abs(h) > worst) worst = abs(h);
+  }
+  return worst;
+}
+
+}  // namespace armdyn

@@ -1,0 +1,130 @@
+// Closed chains ([VP] §2.10): the double instantiations, the consistency check of a constrained
+// state and [VP]'s search on the normal force as the reference method (constrained.hpp).
+#include "armdyn/dynamics/constrained_impl.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace armdyn {
+
+template PointConstraint<double> line_constraint(int, const Vec3<double>&, const Vec3<double>&, const Vec3<double>&);
+template void constraint_kinematics(const Model&, Data&, ConstraintWorkspace<double>&, const PointConstraint<double>&,
+                                    VecIn<double>, VecIn<double>);
+template const VecX<double>& constrained_inverse_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
+                                                          const PointConstraint<double>&, VecIn<double>,
+                                                          VecIn<double>, VecIn<double>, VecIn<double>);
+template const VecX<double>& constrained_forward_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
+                                                          const PointConstraint<double>&, VecIn<double>,
+                                                          VecIn<double>, VecIn<double>);
+template double constraint_error(const Model&, Data&, ConstraintWorkspace<double>&, const PointConstraint<double>&,
+                                 VecIn<double>);
+
+namespace {
+
+std::string number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
+
+// h_k at the point of q (forward kinematics only): the residual of [VP] (2.10.14).
+Eigen::Vector2d residual(const Model& model, Data& data, const PointConstraint<double>& c, const VecX<double>& q) {
+  forward_kinematics(model, data, q);
+  const Vec3<double> x = constrained_detail::point_position(data, c);
+  Eigen::Vector2d h = Eigen::Vector2d::Zero();
+  for (int k = 0; k < c.count; ++k) {
+    Vec3<double> n;
+    double curvature;
+    constrained_detail::surface_terms(c.surfaces[k], x, Vec3<double>::Zero().eval(), h[k], n, curvature);
+  }
+  return h;
+}
+
+}  // namespace
+
+std::string constraint_shape_name(const PointConstraint<double>& c) {
+  if (c.count == 2) return "line";
+  switch (c.surfaces[0].type) {
+    case SurfaceType::kPlane: return "plane";
+    case SurfaceType::kSphere: return "sphere";
+    case SurfaceType::kCylinder: return "cylinder";
+  }
+  return "surface";
+}
+
+void check_constraint(const Model& model, Data& data, ConstraintWorkspace<double>& ws, const PointConstraint<double>& c,
+                      VecIn<double> q, VecIn<double> v, double position_tolerance, double velocity_tolerance,
+                      const std::string& when) {
+  constraint_kinematics(model, data, ws, c, q, v);
+  const std::string who = "constraint: the point of frame '" + model.frames[c.frame].name + "'";
+  const std::string shape = constraint_shape_name(c);
+  for (int k = 0; k < c.count; ++k) {
+    if (!(std::abs(ws.h[k]) <= position_tolerance))
+      throw InputError(who + " is " + number(ws.h[k]) + " m off the " + shape + (c.count == 2 ? " (normal " : "") +
+                       (c.count == 2 ? std::to_string(k + 1) + ")" : "") + " " + when + " (at most " +
+                       number(position_tolerance) + " m): start on the constraint");
+    if (!(std::abs(ws.hdot[k]) <= velocity_tolerance))
+      throw InputError(who + " moves off the " + shape + " at " + number(ws.hdot[k]) + " m/s " + when +
+                       " (at most " + number(velocity_tolerance) + " m/s): the velocity must be tangent to it");
+  }
+  // G M^-1 G^T invertible: every normal reachable, and on a line the two independently.
+  const VecX<double> zero = VecX<double>::Zero(model.dof);
+  constrained_forward_dynamics(model, data, ws, c, q, v, zero);
+  const double scale = data.M.diagonal().maxCoeff();
+  for (int k = 0; k < c.count; ++k)
+    if (!(ws.schur(k, k) * scale > 1e-12 * ws.G.row(k).squaredNorm()) || ws.G.row(k).norm() < 1e-12)
+      throw InputError(who + " cannot move along the " + shape + "'s normal " + when +
+                       " (the joints give it no velocity there): the constraint cannot be held");
+  if (c.count == 2) {
+    const double det = ws.schur(0, 0) * ws.schur(1, 1) - ws.schur(0, 1) * ws.schur(1, 0);
+    if (!(det > 1e-10 * ws.schur(0, 0) * ws.schur(1, 1)))
+      throw InputError(who + " cannot move across the line in two independent directions " + when +
+                       ": the constraint cannot be held");
+  }
+}
+
+void vp_search_step(const Model& model, Data& data, ConstraintWorkspace<double>& ws, const PointConstraint<double>& c,
+                    VecIn<double> q0, VecIn<double> v0, VecIn<double> tau, double dt, VecX<double>& q1,
+                    VecX<double>& v1) {
+  const int m = c.count;
+  constrained_forward_dynamics(model, data, ws, c, q0, v0, tau);  // for M^-1 G^T
+  // (2.10.9): a(N) = W^-1 (P + U) + W^-1 D n N; (2.10.12)-(2.10.13): q1 = E + H N.
+  const VecX<double> a0 = data.qdd;
+  const VecX<double> E = q0 + v0 * dt + 0.5 * dt * dt * a0;
+  MatX<double> H = 0.5 * dt * dt * ws.Minv_Gt;
+  if (m == 1) H.col(1).setZero();  // one surface: N2 = 0
+  Eigen::Vector2d N = Eigen::Vector2d::Zero();
+  auto h_of = [&](const Eigen::Vector2d& n) {
+    q1 = E + H * n;
+    return residual(model, data, c, q1);  // h_2 = 0 on a surface
+  };
+  // (2.10.14): h(eta(E + H N)) = 0 searched in N, by secant steps in 1-D and Newton steps with a
+  // difference Jacobian in 2-D (h is nearly linear in N: a step or two).
+  Eigen::Vector2d f = h_of(N);
+  const double tol = 1e-14 * (1 + ws.position.norm());
+  int it = 0;
+  for (; it < 50 && f.cwiseAbs().maxCoeff() > tol; ++it) {
+    Eigen::Matrix2d J = Eigen::Matrix2d::Identity();
+    for (int k = 0; k < m; ++k) {
+      Eigen::Vector2d Nk = N;
+      const double delta = 1 + std::abs(N[k]);
+      Nk[k] += delta;
+      J.col(k) = (h_of(Nk) - f) / delta;
+    }
+    const Eigen::Vector2d step = J.partialPivLu().solve(f);
+    N -= step;
+    f = h_of(N);
+    if (step.cwiseAbs().maxCoeff() <= 1e-13 * (1 + N.cwiseAbs().maxCoeff())) break;
+  }
+  if (!(f.cwiseAbs().maxCoeff() <= 1e3 * tol) || !N.allFinite())
+    throw InputError("constraint: the search on the normal force did not converge (|h| = " +
+                     number(f.cwiseAbs().maxCoeff()) + " m after " + std::to_string(it) + " iterations)");
+  ws.force = N;
+  ws.qdd = a0 + ws.Minv_Gt.col(0) * N[0];
+  if (m == 2) ws.qdd += ws.Minv_Gt.col(1) * N[1];
+  q1 = E + H * N;
+  v1 = v0 + dt * ws.qdd;
+}
+
+}  // namespace armdyn
