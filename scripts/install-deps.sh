@@ -42,7 +42,7 @@ install_viewer() {
   local viewer want have
   viewer="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/viewer"
   want=$(sed -n 's/.*"three": *"\([^"]*\)".*/\1/p' "$viewer/package.json")
-  have=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$viewer/node_modules/three/package.json" 2>/dev/null | head -1)
+  have=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$viewer/node_modules/three/package.json" 2>/dev/null | head -1 || true)  # none on a fresh clone
   if [[ -n "$want" && "$have" == "$want" ]]; then
     echo "install-deps: three.js $have is installed in viewer/node_modules"
     return
