@@ -1,5 +1,6 @@
 #include "armdyn/core/text.hpp"
 
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 
@@ -101,6 +102,11 @@ std::string number_text(double x, int significant_digits) {
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%.*g", significant_digits, x);
   return buffer;
+}
+
+std::string shortest_text(double x) {
+  char buffer[32];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
 }
 
 }  // namespace armdyn

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/simulation/state_integrator.hpp"
@@ -17,17 +18,6 @@
 namespace armdyn::sim {
 
 namespace {
-
-std::string shortest(double x) {
-  char buf[32];
-  return std::string(buf, std::to_chars(buf, buf + sizeof buf, x).ptr);
-}
-
-std::string number(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.6g", x);
-  return buf;
-}
 
 // x' of the complete model with u = u(t) from the input.
 class ActuatedField final : public StateField {
@@ -114,7 +104,7 @@ class ActuatedRun {
         ++stats_.rejected_steps;
         step_dt_ = dt;
         if (step_dt_ < 1e-14 * std::max(1.0, std::abs(t_))) {
-          diverge(t_, "rk45's step fell below " + number(1e-14 * std::max(1.0, std::abs(t_))) + " s");
+          diverge(t_, "rk45's step fell below " + number_text(1e-14 * std::max(1.0, std::abs(t_)), 6) + " s");
           return false;
         }
       }
@@ -151,8 +141,8 @@ class ActuatedRun {
       warned_[k] = true;
       const char* unit = model_.joint_type[k] == JointType::kRevolute ? " rad" : " m";
       warn("joint '" + model_.joint_names[k] + "' (joint " + std::to_string(j + 1) + ") left its limits [" +
-           number(lim.lower) + ", " + number(lim.upper) + "]" + unit + " at t = " + shortest(t) + " s (q = " +
-           number(q) + ")");
+           number_text(lim.lower, 6) + ", " + number_text(lim.upper, 6) + "]" + unit + " at t = " + shortest_text(t) + " s (q = " +
+           number_text(q, 6) + ")");
     }
     return first;
   }

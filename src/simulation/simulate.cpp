@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/simulation/time_grid.hpp"
 
@@ -18,17 +19,6 @@ namespace armdyn::sim {
 namespace {
 
 // x in the shortest form that reads back exactly (0.003, not 0.0030000000000000001).
-std::string shortest(double x) {
-  char buf[32];
-  return std::string(buf, std::to_chars(buf, buf + sizeof buf, x).ptr);
-}
-
-std::string number(double x, int digits = 6) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-  return buf;
-}
-
 // Warns once per joint when q leaves [lower, upper]; reports the first joint out of range.
 class LimitMonitor {
  public:
@@ -45,8 +35,8 @@ class LimitMonitor {
       warned_[static_cast<std::size_t>(j)] = true;
       const char* unit = model_.joint_type[static_cast<std::size_t>(j)] == JointType::kRevolute ? " rad" : " m";
       warn_("joint '" + model_.joint_names[static_cast<std::size_t>(j)] + "' (joint " + std::to_string(j + 1) +
-            ") left its limits [" + number(lim.lower) + ", " + number(lim.upper) + "]" + unit + " at t = " +
-            shortest(t) + " s (q = " + number(q[j]) + ")");
+            ") left its limits [" + number_text(lim.lower, 6) + ", " + number_text(lim.upper, 6) + "]" + unit + " at t = " +
+            shortest_text(t) + " s (q = " + number_text(q[j], 6) + ")");
     }
     return first;
   }
@@ -59,19 +49,19 @@ class LimitMonitor {
 
 void warn_on_stderr(const std::string& message) { std::cerr << "armdyn: warning: " << message << "\n"; }
 
-std::string with_name(const std::string& name, double x) { return name + " " + shortest(x); }
+std::string with_name(const std::string& name, double x) { return name + " " + shortest_text(x); }
 
 void positive(double x, const std::string& name) {
   if (!(x > 0) || !std::isfinite(x))
-    throw InputError(name + " must be positive and finite (got " + shortest(x) + ")");
+    throw InputError(name + " must be positive and finite (got " + shortest_text(x) + ")");
 }
 
 // "<quantity>/<unit> implies more than `most` <what> over the duration": the product that
 // would overflow a counter (or take days) is refused before any work.
 void at_most(double count, double most, const std::string& what, const std::string& who, const std::string& over) {
   if (count > most)
-    throw InputError(who + " gives " + number(count, 3) + " " + what + " over " + over + " (at most " +
-                     number(most, 3) + ")");
+    throw InputError(who + " gives " + number_text(count, 3) + " " + what + " over " + over + " (at most " +
+                     number_text(most, 3) + ")");
 }
 
 void validate(const Model& model, VecIn<double> q0, VecIn<double> v0, const TorqueSource& source,
@@ -82,8 +72,8 @@ void validate(const Model& model, VecIn<double> q0, VecIn<double> v0, const Torq
   check_options(o);
   const double Tc = source.period();
   if (!(Tc >= 0) || !std::isfinite(Tc)) throw InputError("simulate: the controller's period must be >= 0 and finite");
-  if (Tc > 0) at_most(o.duration / Tc, kMaxSteps, "controller samples", "a controller period of " + number(Tc) + " s",
-                      "duration " + number(o.duration) + " s");
+  if (Tc > 0) at_most(o.duration / Tc, kMaxSteps, "controller samples", "a controller period of " + number_text(Tc, 6) + " s",
+                      "duration " + number_text(o.duration, 6) + " s");
 }
 
 // One simulation run: the state, the integrators and the event clock.
@@ -215,7 +205,7 @@ bool Run::advance_adaptive(double te) {
       ++stats_.rejected_steps;
       step_dt_ = dt;
       if (step_dt_ < 1e-14 * std::max(1.0, std::abs(t_))) {
-        diverge(t_, "rk45's step fell below " + number(1e-14 * std::max(1.0, std::abs(t_)), 3) + " s");
+        diverge(t_, "rk45's step fell below " + number_text(1e-14 * std::max(1.0, std::abs(t_)), 3) + " s");
         return false;
       }
     }
@@ -268,8 +258,8 @@ bool Run::watch_energy(double t, double kinetic, double potential) {
   const double error = std::abs(energy - stats_.initial_energy);
   if (!stats_.energy_warned && error > o_.energy_warning * kmax_ + round_off_) {
     stats_.energy_warned = true;
-    warn_("the energy error reached " + number(error, 3) + " J at t = " + shortest(t) + " s, over " +
-          number(100 * o_.energy_warning, 3) + "% of the largest kinetic energy so far (" + number(kmax_, 3) +
+    warn_("the energy error reached " + number_text(error, 3) + " J at t = " + shortest_text(t) + " s, over " +
+          number_text(100 * o_.energy_warning, 3) + "% of the largest kinetic energy so far (" + number_text(kmax_, 3) +
           " J): the integration is inaccurate (a smaller step or rk45 would help)");
   }
   return true;
@@ -322,12 +312,12 @@ void check_options(const SimulationOptions& o, const OptionNames& names) {
   if (is_adaptive(o.integrator)) {
     // Below ~100 ulp the error estimate is round-off: the step would shrink until it underflows.
     if (!(o.rtol >= 1e-14 && o.rtol <= 1))
-      throw InputError(names.rtol + " must be in [1e-14, 1] (got " + shortest(o.rtol) + ")");
+      throw InputError(names.rtol + " must be in [1e-14, 1] (got " + shortest_text(o.rtol) + ")");
     if (!(o.atol >= 1e-20 && o.atol <= 1))
-      throw InputError(names.atol + " must be in [1e-20, 1] (got " + shortest(o.atol) + ")");
+      throw InputError(names.atol + " must be in [1e-20, 1] (got " + shortest_text(o.atol) + ")");
   }
   if (!(o.energy_warning >= 0) || !std::isfinite(o.energy_warning))
-    throw InputError("energy_warning must be >= 0 and finite (got " + shortest(o.energy_warning) + ")");
+    throw InputError("energy_warning must be >= 0 and finite (got " + shortest_text(o.energy_warning) + ")");
 }
 
 SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0, TorqueSource& source,

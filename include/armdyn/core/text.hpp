@@ -26,4 +26,7 @@ std::string printable(std::string_view s);
 /// messages and text outputs.
 std::string number_text(double x, int significant_digits);
 
+/// The shortest text that reads back as exactly `x` (std::to_chars).
+std::string shortest_text(double x);
+
 }  // namespace armdyn
