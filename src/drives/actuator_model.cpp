@@ -4,15 +4,11 @@
 #include <charconv>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 
 namespace armdyn::drives {
 
 namespace {
-
-std::string shortest(double x) {
-  char buf[32];
-  return std::string(buf, std::to_chars(buf, buf + sizeof buf, x).ptr);
-}
 
 [[noreturn]] void fail(const std::string& where, const std::string& key, const std::string& what) {
   throw InputError(where + "." + key + ": " + what);
@@ -111,7 +107,7 @@ ActuatorModel actuator_model(const Drive& drive, JointType joint, const std::str
     throw InputError(where + ": no motor (a simulation driven by actuator inputs needs one on every joint)");
   if (drive.efficiency != 1)
     fail(where, "efficiency",
-         "the actuator models take a lossless gear (efficiency 1) (got " + shortest(drive.efficiency) + ")");
+         "the actuator models take a lossless gear (efficiency 1) (got " + shortest_text(drive.efficiency) + ")");
   const Motor& motor = *drive.motor;
   ActuatorModel a;
   a.type = motor.type;
@@ -136,10 +132,10 @@ ActuatorModel actuator_model(const Drive& drive, JointType joint, const std::str
              std::string("a ") + to_string(motor.type) +
                  " cylinder drives a prismatic joint (its stroke is the joint's q); this joint is revolute");
       if (drive.gear_ratio != 1)
-        fail(where, "gear_ratio", "a hydraulic cylinder has no gear: must be 1 (got " + shortest(drive.gear_ratio) + ")");
+        fail(where, "gear_ratio", "a hydraulic cylinder has no gear: must be 1 (got " + shortest_text(drive.gear_ratio) + ")");
       if (drive.rotor_inertia != 0)
         fail(where, "rotor_inertia",
-             "a hydraulic cylinder has no rotor: must be 0 (got " + shortest(drive.rotor_inertia) +
+             "a hydraulic cylinder has no rotor: must be 0 (got " + shortest_text(drive.rotor_inertia) +
                  "; the piston's mass is the motor's moving_mass)");
       a.inertia = motor.hydraulic.moving_mass;
       a.input_limit = motor.hydraulic.max_current;

@@ -4,18 +4,14 @@
 #include <cmath>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 
 namespace armdyn::drives {
 
 namespace {
 
-std::string shortest(double x) {
-  char buf[32];
-  return std::string(buf, std::to_chars(buf, buf + sizeof buf, x).ptr);
-}
-
 [[noreturn]] void fail(const std::string& where, const std::string& key, const std::string& what, double x) {
-  throw InputError(where + "." + key + ": " + what + " (got " + shortest(x) + ")");
+  throw InputError(where + "." + key + ": " + what + " (got " + shortest_text(x) + ")");
 }
 
 void finite(double x, const std::string& where, const std::string& key) {
@@ -98,12 +94,12 @@ void check_drive(const Drive& d, const std::string& where) {
   if (d.static_positive) {
     non_negative(*d.static_positive, where, "static[0]");
     if (*d.static_positive < d.coulomb_positive)
-      fail(where, "static[0]", "must be >= the Coulomb level " + shortest(d.coulomb_positive), *d.static_positive);
+      fail(where, "static[0]", "must be >= the Coulomb level " + shortest_text(d.coulomb_positive), *d.static_positive);
   }
   if (d.static_negative) {
     non_negative(*d.static_negative, where, "static[1]");
     if (*d.static_negative < d.coulomb_negative)
-      fail(where, "static[1]", "must be >= the Coulomb level " + shortest(d.coulomb_negative), *d.static_negative);
+      fail(where, "static[1]", "must be >= the Coulomb level " + shortest_text(d.coulomb_negative), *d.static_negative);
   }
   non_negative(d.stribeck_velocity, where, "stribeck_velocity");
   if (!(d.efficiency > 0 && d.efficiency <= 1)) fail(where, "efficiency", "must be in (0, 1]", d.efficiency);
@@ -119,7 +115,7 @@ DriveSet::DriveSet(std::vector<Drive> drives, std::vector<std::string> names, st
                      " joint names");
   if (!(smoothing_velocity_ > 0) || !std::isfinite(smoothing_velocity_))
     throw InputError(source_ + ": the smoothing velocity must be positive and finite (got " +
-                     shortest(smoothing_velocity_) + ")");
+                     shortest_text(smoothing_velocity_) + ")");
   for (std::size_t j = 0; j < drives_.size(); ++j) check_drive(drives_[j], source_ + ": joints." + names_[j]);
 }
 

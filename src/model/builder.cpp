@@ -38,12 +38,6 @@ std::string num(double x) {
   return out.str();
 }
 
-// The shortest text that reads back as x ("1e+308", "5e-324").
-std::string shortest(double x) {
-  char buffer[32];
-  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
-}
-
 bool finite(const Transform<double>& X) { return X.R.allFinite() && X.p.allFinite(); }
 
 // Why a finite parameter cannot be used, or "" when it can: above kMaxMagnitude (or NaN: every
@@ -51,9 +45,9 @@ bool finite(const Transform<double>& X) { return X.R.allFinite() && X.p.allFinit
 // number has lost precision, and products of it vanish).
 std::string range_problem(double x) {
   const double a = std::abs(x);
-  if (!(a <= kMaxMagnitude)) return "must be at most 1e50 in magnitude, got " + shortest(x);
+  if (!(a <= kMaxMagnitude)) return "must be at most 1e50 in magnitude, got " + shortest_text(x);
   if (a != 0 && !(a >= std::numeric_limits<double>::min()))
-    return "must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal number), got " + shortest(x);
+    return "must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal number), got " + shortest_text(x);
   return "";
 }
 
