@@ -57,7 +57,7 @@ def draw(ax, scene, k, width):
         c = colour(shape["body"])
         if shape["kind"] == "box":
             ax.add_collection3d(Poly3DCollection(box_faces(R, p, size), facecolor=c, edgecolor="k", linewidths=0.3))
-        elif shape["kind"] == "mesh":  # an STL mesh: at most some 3000 of its triangles
+        elif shape["kind"] == "mesh":  # an STL or COLLADA mesh: at most some 3000 of its triangles
             triangles = np.array(shape["triangles"]).reshape(-1, 3, 3)[:: max(1, len(shape["triangles"]) // 27000)]
             ax.add_collection3d(Poly3DCollection(triangles @ R.T + p, facecolor=c, edgecolor="none"))
         elif shape["kind"] == "cylinder":

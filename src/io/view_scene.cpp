@@ -18,6 +18,7 @@
 #include "armdyn/io/text_file.hpp"
 #include "armdyn/io/trajectory_csv.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
+#include "dae_mesh.hpp"
 #include "stl_mesh.hpp"
 
 namespace armdyn::view {
@@ -107,13 +108,13 @@ std::string mesh_file(const std::string& name, const std::string& folder) {
   return "";
 }
 
-// An STL mesh's triangles, scaled (empty for another format or a missing file).
+// An STL or COLLADA mesh's triangles, scaled (empty for another format or a missing file).
 std::vector<double> mesh_triangles(const urdf::Mesh& mesh, const std::string& folder) {
   const std::string file = mesh_file(mesh.filename, folder);
   std::string ext = std::filesystem::path(file).extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (file.empty() || ext != ".stl") return {};
-  std::vector<double> triangles = read_stl(file);
+  if (file.empty() || (ext != ".stl" && ext != ".dae")) return {};
+  std::vector<double> triangles = ext == ".stl" ? read_stl(file) : read_dae(file);
   const double scale[3] = {mesh.scale.x, mesh.scale.y, mesh.scale.z};
   for (std::size_t i = 0; i < triangles.size(); ++i) {
     triangles[i] *= scale[i % 3];

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -189,6 +190,110 @@ TEST(ViewScene, MissingMeshesBecomeCapsulesAndBinaryStlIsScaled) {
   std::string bad = xml;
   bad.replace(at, name.size(), "bad.stl");
   EXPECT_THROW(view::read_urdf_visuals_string(bad, "bad.urdf", model, dir), InputError);
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// view_primitives.urdf with its mesh (fore.stl) replaced by `mesh` (the rest of a <mesh> tag).
+std::string primitives_with_mesh(const std::string& mesh) {
+  std::string xml = file_text(kData + "/models/view_primitives.urdf");
+  const std::string name = "package://view_primitives/meshes/fore.stl";
+  xml.replace(xml.find(name), name.size(), mesh);
+  return xml;
+}
+
+std::vector<double> mesh_of(const std::vector<view::VisualShape>& shapes) {
+  for (const view::VisualShape& s : shapes)
+    if (s.kind == view::ShapeKind::kMesh) return s.triangles;
+  ADD_FAILURE() << "no mesh";
+  return {};
+}
+
+void expect_triangles(const std::vector<double>& got, const std::vector<double>& expected, const std::string& what) {
+  ASSERT_EQ(got.size(), expected.size()) << what;
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], expected[i], 1e-12) << what << " number " << i;
+}
+
+// COLLADA: a tetrahedron in millimetres with y up (<triangles>, normals interleaved in <p>) is
+// read in metres with z up, (x, y, z) -> (x, -z, y) / 1000 by hand, and drawn instead of capsules;
+// a square pyramid (<polylist>, accessor stride 4) is split into fans and placed by its scene's
+// nodes (translate (0,0,2), then a <matrix> translating x by 0.5, then a quarter turn about z),
+// then the URDF's mesh scale.
+TEST(ViewScene, ColladaMeshesAreReadInMetresWithZUpAndPlacedByTheirScene) {
+  const Model model = load_model(kData + "/models/view_primitives.urdf");
+  const std::string folder = kData + "/models";
+  view::SceneInput in;
+  in.visuals = view::read_urdf_visuals_string(primitives_with_mesh("meshes/tetra.dae"), "tetra.urdf", model, folder);
+  const std::vector<double> v0 = {0, 0, 0}, v1 = {0.1, 0, 0}, v2 = {0, 0, 0.2}, v3 = {0, -0.3, 0};
+  std::vector<double> tetra;
+  for (const auto* v : {&v0, &v2, &v1, &v0, &v1, &v3, &v0, &v3, &v2, &v1, &v2, &v3}) tetra.insert(tetra.end(), v->begin(), v->end());
+  expect_triangles(mesh_of(in.visuals), tetra, "tetra.dae");
+  in.motion.t = {0};
+  in.motion.q = {VecX<double>::Zero(model.dof)};
+  const json scene = json::parse(view::scene_json(model, in));
+  EXPECT_EQ(scene["shapes"].size(), 4u);
+  EXPECT_EQ(scene["capsules"].size(), 0u);  // the mesh's link is drawn by its mesh
+  for (const json& shape : scene["shapes"])
+    if (shape["kind"] == "mesh") expect_triangles(shape["triangles"].get<std::vector<double>>(), tetra, "scene");
+
+  const std::vector<view::VisualShape> pyramid =
+      view::read_urdf_visuals_string(primitives_with_mesh("meshes/pyramid.dae\" scale=\"2 1 1"), "pyramid.urdf", model, folder);
+  const double corners[5][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0.5, 0.5, 1}};
+  std::vector<double> expected;
+  for (const int c : {0, 3, 2, 0, 2, 1, 0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0, 4}) {
+    const double* p = corners[c];
+    expected.insert(expected.end(), {2 * (-p[1] + 0.5), p[0], p[2] + 2});
+  }
+  expect_triangles(mesh_of(pyramid), expected, "pyramid.dae");
+}
+
+// A COLLADA file that cannot be read is refused as a bad STL file is, naming the file and what
+// is wrong; a missing one leaves capsules.
+TEST(ViewScene, BadColladaFilesAreInputErrorsNamingTheFile) {
+  const Model model = load_model(kData + "/models/view_primitives.urdf");
+  const std::string dir = ::testing::TempDir();
+  const std::string tetra = file_text(kData + "/models/meshes/tetra.dae");
+  const std::string pyramid = file_text(kData + "/models/meshes/pyramid.dae");
+  auto edited = [](std::string text, const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {edited(tetra, "<p>0 0 2 0", "<p>0 0 7 0"), "index 7 out of range"},
+      {edited(tetra, "<float_array id=\"tetra-positions-array\" count=\"12\">0 0 0  100 0 0  0 200 0  0 0 300</float_array>", ""),
+       "no <float_array>"},
+      {edited(tetra, "100 0 0", "nan 0 0"), "not a finite number"},
+      {edited(tetra, "<vertices id=\"tetra-vertices\">", "<vertices id=\"other\">"), "no <vertices>"},
+      {edited(tetra, "count=\"4\" stride=\"3\"", "count=\"5\" stride=\"3\""), "reads past"},
+      {edited(pyramid, "<vcount>4 3 3 3 3", "<vcount>4 3 3 3"), "<vcount>"},
+      {edited(pyramid, "url=\"#pyramid-mesh\"", "url=\"#other\""), "no such geometry"},
+      {edited(tetra, "Y_UP", "W_UP"), "<up_axis>"},
+      {"solid not xml\n", "not an XML document"},
+      {"<?xml version=\"1.0\"?><robot/>", "not a COLLADA document"}};
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const std::string name = "bad" + std::to_string(k) + ".dae";
+    const std::string path = (std::filesystem::path(dir) / name).string();  // as the URDF's folder joins it
+    std::ofstream(path, std::ios::binary) << cases[k].first;
+    try {
+      view::read_urdf_visuals_string(primitives_with_mesh(name), "bad.urdf", model, dir);
+      ADD_FAILURE() << name << ": no error";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind(path + ": ", 0), 0u) << what;
+      EXPECT_NE(what.find(cases[k].second), std::string::npos) << what;
+    }
+  }
+  view::SceneInput in;
+  in.visuals = view::read_urdf_visuals_string(primitives_with_mesh("meshes/missing.dae"), "missing.urdf", model, dir);
+  in.motion.t = {0};
+  in.motion.q = {VecX<double>::Zero(model.dof)};
+  EXPECT_EQ(json::parse(view::scene_json(model, in))["capsules"].size(), 1u);
 }
 
 TEST(ViewScene, WithoutVisualsEveryJointOriginIsJoinedByACapsule) {
