@@ -172,8 +172,9 @@ class DaeReader {
     }
   }
 
-  // The positions a <vertices id> stands for: 3 numbers a point.
-  std::vector<double> positions(const TiXmlElement& mesh, const std::string& url, const std::string& where) const {
+  // The positions a <vertices id> stands for: 3 numbers a point, read once per <source> however
+  // many primitives and instances use them.
+  const std::vector<double>& positions(const TiXmlElement& mesh, const std::string& url, const std::string& where) {
     const TiXmlElement* vertices = mesh.FirstChildElement("vertices");
     if (!vertices || "#" + dae_attribute(*vertices, "id") != url) fail(where + ": no <vertices> '" + url + "'");
     std::string source_url;
@@ -181,6 +182,7 @@ class DaeReader {
       if (dae_attribute(*in, "semantic") == "POSITION") source_url = dae_attribute(*in, "source");
     for (const TiXmlElement* s = mesh.FirstChildElement("source"); s; s = s->NextSiblingElement("source")) {
       if ("#" + dae_attribute(*s, "id") != source_url) continue;
+      if (const auto known = read_sources_.find(s); known != read_sources_.end()) return known->second;
       const std::string here = where + " <source id='" + dae_attribute(*s, "id") + "'>";
       const TiXmlElement* array = s->FirstChildElement("float_array");
       if (!array) fail(here + ": no <float_array>");
@@ -198,7 +200,7 @@ class DaeReader {
       if (stride < 3) fail(here + ": <accessor stride> " + std::to_string(stride) + " < 3");
       if (count > values.size() || (count > 0 && stride > values.size()) || offset + (count == 0 ? 0 : (count - 1) * stride + 3) > values.size())
         fail(here + ": <accessor> reads past the <float_array>'s " + std::to_string(values.size()) + " numbers");
-      std::vector<double> out;
+      std::vector<double>& out = read_sources_[s];
       for (std::size_t k = 0; k < count; ++k)
         for (std::size_t i = 0; i < 3; ++i) out.push_back(values[offset + k * stride + i]);
       return out;
@@ -223,7 +225,7 @@ class DaeReader {
         if (dae_attribute(*in, "semantic") == "VERTEX") vertex_offset = offset, url = dae_attribute(*in, "source");
       }
       if (url.empty()) fail(where + ": no VERTEX <input>");
-      const std::vector<double> points = positions(*mesh, url, where);
+      const std::vector<double>& points = positions(*mesh, url, where);
       const TiXmlElement* list = p->FirstChildElement("p");
       if (!list) continue;  // no primitive
       std::vector<std::size_t> corner;  // the position index of every corner
@@ -272,6 +274,7 @@ class DaeReader {
   const std::string& path_;
   std::vector<double> triangles_;
   bool instanced_ = false;  // a scene placed at least one geometry
+  std::map<const TiXmlElement*, std::vector<double>> read_sources_;  // <source> -> its positions
 };
 
 }  // namespace
