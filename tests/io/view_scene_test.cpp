@@ -219,7 +219,7 @@ void expect_triangles(const std::vector<double>& got, const std::vector<double>&
   for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], expected[i], 1e-12) << what << " number " << i;
 }
 
-// COLLADA: a tetrahedron in millimetres with y up (<triangles>, normals interleaved in <p>) is
+// COLLADA: a tetrahedron in millimetres with y up (two <triangles>, normals interleaved in <p>) is
 // read in metres with z up, (x, y, z) -> (x, -z, y) / 1000 by hand, and drawn instead of capsules;
 // a square pyramid (<polylist>, accessor stride 4) is split into fans and placed by its scene's
 // nodes (translate (0,0,2), then a <matrix> translating x by 0.5, then a quarter turn about z),
@@ -277,7 +277,7 @@ TEST(ViewScene, BadColladaFilesAreInputErrorsNamingTheFile) {
       {"solid not xml\n", "not an XML document"},
       {"<?xml version=\"1.0\"?><robot/>", "not a COLLADA document"}};
   for (std::size_t k = 0; k < cases.size(); ++k) {
-    const std::string name = "bad" + std::to_string(k) + ".dae";
+    const std::string name = "view_bad" + std::to_string(k) + ".dae";
     const std::string path = (std::filesystem::path(dir) / name).string();  // as the URDF's folder joins it
     std::ofstream(path, std::ios::binary) << cases[k].first;
     try {
