@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "output_file.hpp"
 
 namespace armdyn::cli {
@@ -95,16 +94,9 @@ std::string format_table(const std::vector<std::vector<std::string>>& rows, cons
   return out;
 }
 
-std::string human(double x, int significant) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.*g", significant, x);
-  return buffer;
-}
+std::string human(double x, int significant) { return number_text(x, significant); }
 
-std::string shortest(double x) {
-  char buffer[32];
-  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
-}
+std::string shortest(double x) { return shortest_text(x); }
 
 namespace {
 double now_seconds() {
