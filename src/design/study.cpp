@@ -1,13 +1,10 @@
 // Design studies: one candidate's evaluation and the parallel sweep (include/armdyn/design/study.hpp).
 #include "armdyn/design/study.hpp"
 
-#include <atomic>
 #include <cmath>
 #include <limits>
-#include <mutex>
 #include <sstream>
 
-#include "armdyn/core/batch.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/design/criterion.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
@@ -18,6 +15,7 @@
 #include "armdyn/tasks/motion.hpp"
 #include "armdyn/tasks/run.hpp"
 #include "armdyn/tasks/task_path.hpp"
+#include "grid_map.hpp"
 
 namespace armdyn::design {
 namespace {
@@ -226,23 +224,8 @@ std::vector<ParameterValues> parameter_grid(const Study& study) {
 }
 
 std::vector<CandidateResult> sweep(const Study& study, int threads, const FinishedCallback<CandidateResult>& finished) {
-  const std::vector<ParameterValues> grid = parameter_grid(study);
-  std::vector<CandidateResult> results(grid.size());
-  std::atomic<int> done{0};
-  std::mutex finished_lock;
-  // One candidate per chunk: each is a whole task run, far above the cost of scheduling it.
-  parallel_chunks(0, static_cast<std::ptrdiff_t>(grid.size()), 1, threads,
-                  [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
-                    for (std::ptrdiff_t k = begin; k != end; ++k) {
-                      const auto index = static_cast<std::size_t>(k);
-                      results[index] = evaluate_candidate(study, grid[index]);
-                      if (finished) {
-                        const std::lock_guard<std::mutex> hold(finished_lock);
-                        finished(++done, index, results[index]);
-                      }
-                    }
-                  });
-  return results;
+  return detail::map_grid<CandidateResult>(
+      study, threads, finished, [](const Study& s, const ParameterValues& v) { return evaluate_candidate(s, v); });
 }
 
 }  // namespace armdyn::design

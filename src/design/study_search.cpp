@@ -2,14 +2,12 @@
 #include "armdyn/design/study_search.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <map>
-#include <mutex>
 
-#include "armdyn/core/batch.hpp"
 #include "armdyn/core/error.hpp"
+#include "grid_map.hpp"
 
 namespace armdyn::design {
 namespace {
@@ -48,22 +46,7 @@ TminPoint tmin_point(const Study& study, const ParameterValues& values) {
 }
 
 std::vector<TminPoint> tmin_study(const Study& study, int threads, const FinishedCallback<TminPoint>& finished) {
-  const std::vector<ParameterValues> grid = parameter_grid(study);
-  std::vector<TminPoint> out(grid.size());
-  std::atomic<int> done{0};
-  std::mutex finished_lock;
-  parallel_chunks(0, static_cast<std::ptrdiff_t>(grid.size()), 1, threads,
-                  [&](int, std::ptrdiff_t begin, std::ptrdiff_t end) {
-                    for (std::ptrdiff_t k = begin; k != end; ++k) {
-                      const auto index = static_cast<std::size_t>(k);
-                      out[index] = tmin_point(study, grid[index]);
-                      if (finished) {
-                        const std::lock_guard<std::mutex> hold(finished_lock);
-                        finished(++done, index, out[index]);
-                      }
-                    }
-                  });
-  return out;
+  return detail::map_grid<TminPoint>(study, threads, finished, tmin_point);
 }
 
 Trial study_trial(const Study& study, const CandidateResult& r) {
