@@ -19,6 +19,7 @@
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/segments/segment.hpp"
+#include "armdyn/simulation/input.hpp"
 #include "armdyn/tasks/columns.hpp"
 #include "armdyn/tasks/inverse_kinematics.hpp"
 #include "armdyn/tasks/motion.hpp"
@@ -37,6 +38,7 @@ namespace fs = std::filesystem;
 struct TaskOptions {
   std::string model, task, out, plot, integrator = "rk4", with;
   std::string segments;  ///< --segments: the model with mass_from_section applied, before the payload
+  std::string base_motion;  ///< --base-motion: the base's velocity and acceleration against time
   double dt = 1e-3, output_period = 0;
   bool summary = false, period_given = false;
 };
@@ -85,6 +87,9 @@ int run_task_command(const TaskOptions& o) {
   if (o.period_given && !(o.output_period > 0 && std::isfinite(o.output_period)))
     throw InputError("--output-period must be positive and finite (got " + shortest(o.output_period) + ")");
   const TaskColumnChoice with = parse_with(o.with);
+  if (!o.base_motion.empty() && (with.reactions || with.stresses || with.elastic || with.gripper))
+    throw InputError("--base-motion: not with --with reactions, stresses, elastic or gripper (written for a fixed base; "
+                     "for now)");
   if ((with.stresses || with.elastic) && o.segments.empty()) check_stresses_option(with, segments::SegmentSet{});
   // The destinations, checked before any work.
   OutputFile csv(o.out, "--out");
@@ -124,6 +129,12 @@ int run_task_command(const TaskOptions& o) {
   ro.dt = o.dt;
   ro.output_period = o.period_given ? o.output_period : 0.0;
   tasks::check_run_options(ro, motion.duration(), "--dt", "--output-period");
+  std::unique_ptr<sim::TorqueTable> base_motion;
+  if (!o.base_motion.empty()) {
+    base_motion = std::make_unique<sim::TorqueTable>(sim::load_torque_table(
+        o.base_motion, 12, "the base's vx,vy,vz,wx,wy,wz,ax,ay,az,ex,ey,ez", "base-motion table"));
+    ro.base_motion = base_motion.get();
+  }
   const tasks::ReferencePath path = tasks::reference_path(model, task, motion);
   std::vector<double> jumps = path.breakpoints;  // where the nominal acceleration may jump: the end too
   jumps.push_back(path.duration);
@@ -189,6 +200,12 @@ Command add_task_command(CLI::App& app) {
                   "tip's elastic deflection: quasi-static |u^qs|, its bound u^m, the integrated micro-motion's |u| "
                   "and the tilt |phi|; needs --segments; docs/segments.md)");
   add_segments_option(sub, o->segments);
+  sub->add_option("--base-motion", o->base_motion,
+                  "the base moves: a CSV file with header t,vx,vy,vz,wx,wy,wz,ax,ay,az,ex,ey,ez (the base's velocity "
+                  "and acceleration, linear then angular, base axes; linear between rows, held outside them); the "
+                  "task stays prescribed in the base's frame, the drives and the energy are those of the moving "
+                  "base ([VP] (2.3.48), docs/moving-base.md)")
+      ->type_name("FILE.csv");
   return Command{sub, [o, period] {
                    o->period_given = period->count() > 0;
                    return run_task_command(*o);

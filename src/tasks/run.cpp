@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/dynamics/moving_base.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/simulation/simulate.hpp"
 #include "armdyn/simulation/time_grid.hpp"
@@ -166,7 +167,14 @@ class Runner {
       throw InputError("task: the motion stopped being finite at t = " + time_text(t) +
                        " s (a singular configuration? try a smaller --dt)");
     a_ = field_.acceleration(t, q_, v_);
-    tau_ = rnea(model_, data_, q_, v_, a_);
+    if (o_.base_motion) {
+      o_.base_motion->torque(t, q_, v_, base_columns_);
+      base_.v = base_columns_.head<6>();
+      base_.a = base_columns_.tail<6>();
+      tau_ = rnea_moving_base(model_, data_, base_, q_, v_, a_);
+    } else {
+      tau_ = rnea(model_, data_, q_, v_, a_);
+    }
     if (!a_.allFinite() || !tau_.allFinite())
       throw InputError("task: the acceleration or the drives stopped being finite at t = " + time_text(t) + " s");
     if (have_previous_) {
@@ -238,6 +246,8 @@ class Runner {
   double t_ = 0, t_boundary_ = 0, energy_ = 0, dev_p_ = 0, dev_r_ = 0;
   bool have_previous_ = false, damped_ = false;
   VecX<double> q_, v_, a_, tau_, q_prev_, tau_prev_;
+  VecX<double> base_columns_ = VecX<double>::Zero(12);  ///< o_.base_motion's numbers at t
+  BaseMotion<double> base_;
   std::vector<double> breaks_;  ///< the path's breakpoints in (0, T), sorted, then +infinity
   RunSummary summary_;
 };

@@ -1,6 +1,7 @@
 // The task runner: fed the reference of a known joint motion, it gives the motion back; the
 // frame follows the reference; the consumed energy of a constant-drive motion is the closed
-// form, and is summed over every step; the last row is at exactly the end.
+// form, and is summed over every step; the last row is at exactly the end; on a translating base
+// the drives are those of the fixed arm under gravity g - a_O ([VP] (2.3.48)).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +10,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/model/builder.hpp"
+#include "armdyn/simulation/input.hpp"
 #include "armdyn/tasks/run.hpp"
 #include "tasks/task_cases.hpp"
 
@@ -332,6 +334,57 @@ TEST(TaskRunner, RefusesBadInput) {
   EXPECT_THROW(tasks::run_task(model, frame, path, VecX<double>::Zero(2), VecX<double>::Zero(3), o, nullptr), InputError);
   o.dt = 0;
   EXPECT_THROW(tasks::run_task(model, frame, path, VecX<double>::Zero(3), VecX<double>::Zero(3), o, nullptr), InputError);
+}
+
+// The task is prescribed in the base's frame: a moving base leaves the joint motion as it is and
+// changes the drives. A base translating with acceleration a_O is the fixed arm under gravity
+// g - a_O (whatever its velocity); a turning one is not.
+TEST(TaskRunner, OnATranslatingBaseTheDrivesAreThoseOfGravityMinusItsAcceleration) {
+  const TaskArm arm = task_arms().back();  // panda: 7 joints, the position block
+  const Model& model = arm.model;
+  const int frame = model.frame_index(arm.frame), n = model.dof;
+  std::mt19937_64 rng(7);
+  QuinticMotion motion{random_vector(rng, n, -1.0, 1.0), VecX<double>(), 0.5};
+  motion.q1 = motion.q0 + random_vector(rng, n, -0.3, 0.3);
+  const ReferencePath path = path_of(model, frame, motion, OrientationMode::kFree, -1);
+  const Vec3<double> a_O(1.0, 2.0, 3.0);
+  VecX<double> translating(12), turning(12);
+  translating << 0.5, -0.2, 0.1, 0, 0, 0, a_O, 0, 0, 0;
+  turning << 0, 0, 0, 0, 0, 0.5, 0, 0, 0, 0.1, 0, 0;
+  sim::TorqueTable translation({0.0}, {translating}), rotation({0.0}, {turning});
+
+  struct Rows {
+    std::vector<VecX<double>> q, tau;
+    double energy = 0;
+  };
+  const auto run = [&](const Model& m, sim::TorqueSource* base) {
+    RunOptions o;
+    o.dt = 1e-3;
+    o.output_period = 0.05;
+    o.base_motion = base;
+    Rows rows;
+    rows.energy = tasks::run_task(m, frame, path, motion.q0, VecX<double>::Zero(n), o, [&](const RunState& s) {
+                    rows.q.push_back(*s.q);
+                    rows.tau.push_back(*s.tau);
+                  }).energy_consumed;
+    return rows;
+  };
+  const Rows moving = run(model, &translation), shifted = run(model.with_gravity(model.gravity - a_O), nullptr),
+             fixed = run(model, nullptr), turned = run(model, &rotation);
+  ASSERT_EQ(moving.tau.size(), 11u);
+  ASSERT_EQ(shifted.tau.size(), moving.tau.size());
+  ASSERT_EQ(turned.tau.size(), moving.tau.size());
+  double moved_by_gravity = 0, moved_by_turning = 0;
+  for (std::size_t k = 0; k < moving.tau.size(); ++k) {
+    EXPECT_EQ(moving.q[k], fixed.q[k]) << "row " << k;  // the joint motion does not see the base
+    EXPECT_LE((moving.tau[k] - shifted.tau[k]).lpNorm<Eigen::Infinity>(), 1e-10 * (1 + shifted.tau[k].norm()))
+        << "row " << k;
+    moved_by_gravity = std::max(moved_by_gravity, (moving.tau[k] - fixed.tau[k]).lpNorm<Eigen::Infinity>());
+    moved_by_turning = std::max(moved_by_turning, (turned.tau[k] - fixed.tau[k]).lpNorm<Eigen::Infinity>());
+  }
+  EXPECT_NEAR(moving.energy, shifted.energy, 1e-10 * shifted.energy);
+  EXPECT_GT(moved_by_gravity, 0.1);
+  EXPECT_GT(moved_by_turning, 1e-3);
 }
 
 }  // namespace
