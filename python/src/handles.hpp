@@ -155,6 +155,7 @@ py::object evaluate_with(const States& q, Shape shape, Make make, Kernel kernel)
 
 void bind_model(py::module_& m);
 void bind_dynamics(py::module_& m);
+void bind_moving_base(py::module_& m);
 void bind_kinematics(py::module_& m);
 void bind_formulations(py::module_& m);
 void bind_codegen(py::module_& m);

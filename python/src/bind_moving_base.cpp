@@ -1,0 +1,106 @@
+// A manipulator on a moving base ([VP] (2.3.48); docs/moving-base.md): inverse dynamics, the bias
+// torques and forward dynamics with the base's velocity and acceleration, for one state (n,) or a
+// batch (m, n); one base motion (6,) for every state or one per state (m, 6).
+#include <algorithm>
+#include <string>
+
+#include "armdyn/dynamics/moving_base.hpp"
+#include "handles.hpp"
+
+namespace armdyn::python {
+namespace {
+
+#define ARMDYN_BASE_NOTE                                                                                        \
+  "\n\nbase_v = [v_O; w_O] and base_a = [a_O; e_O] (each [linear; angular], m/s and rad/s, m/s^2 and "          \
+  "rad/s^2, in the base frame's axes; a_O the classical acceleration of the base origin; None: zero): shape "   \
+  "(6,) for every state, or (m, 6), one per state of a batch. A base that only translates with "               \
+  "acceleration a_O is the fixed arm under gravity g - a_O. q, v, a, tau: (n,) or (m, n), computed in "        \
+  "parallel for a batch, equal bit for bit to a loop. data: model.create_data() or None. Raises ValueError "   \
+  "for a wrong shape or a non-finite value, naming the argument."
+
+// One of base_v, base_a: (6,) for every state or (m, 6) like q's batch; None is zero.
+States base_arg(py::handle obj, const char* fn, const char* name, const States& q) {
+  if (obj.is_none()) {
+    Array zero(6);
+    std::fill(zero.mutable_data(), zero.mutable_data() + 6, 0.0);
+    return states_arg(zero, fn, name, 6);
+  }
+  const States b = states_arg(obj, fn, name, 6);
+  if (b.batch && (!q.batch || b.m != q.m))
+    throw py::value_error(std::string(fn) + ": " + name + ": expected shape (6,)" +
+                          (q.batch ? " or (" + std::to_string(q.m) + ", 6) like q's batch" : std::string(" for one state")) +
+                          ", got (" + std::to_string(b.m) + ", 6)");
+  return b;
+}
+
+struct BaseArgs {
+  States v, a;
+  BaseMotion<double> at(py::ssize_t k) const {
+    BaseMotion<double> base;
+    base.v = v.row(v.batch ? k : 0);
+    base.a = a.row(a.batch ? k : 0);
+    return base;
+  }
+};
+
+BaseArgs base_args(py::handle v, py::handle a, const char* fn, const States& q) {
+  return {base_arg(v, fn, "base_v", q), base_arg(a, fn, "base_a", q)};
+}
+
+}  // namespace
+
+void bind_moving_base(py::module_& m) {
+  const auto model_arg = py::arg("model"), data_arg = py::arg("data").none(true);
+  const auto base_v = py::arg("base_v") = py::none(), base_a = py::arg("base_a") = py::none();
+
+  m.def("rnea_moving_base", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
+                               py::handle bv, py::handle ba) {
+    const char* fn = "rnea_moving_base";
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q), a = states_arg(a_, fn, "a", n, &q);
+    const BaseArgs base = base_args(bv, ba, fn, q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, fn);
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(rnea_moving_base(*w.model, w.data, base.at(k), q.row(k), v.row(k), a.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), base_v, base_a,
+        "rnea_moving_base(model, data, q, v, a, base_v=None, base_a=None) -> tau\n\nInverse dynamics of the arm "
+        "on a moving base, tau = M(q) a + c_B(q, v), shape (n,) or (m, n); N m, N." ARMDYN_BASE_NOTE);
+
+  m.def("nonlinear_effects_moving_base", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_,
+                                            py::handle bv, py::handle ba) {
+    const char* fn = "nonlinear_effects_moving_base";
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q);
+    const BaseArgs base = base_args(bv, ba, fn, q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, fn);
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(nonlinear_effects_moving_base(*w.model, w.data, base.at(k), q.row(k), v.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), base_v, base_a,
+        "nonlinear_effects_moving_base(model, data, q, v, base_v=None, base_a=None) -> c_B\n\nThe torques at "
+        "zero joint acceleration on a moving base (gravity included), shape (n,) or (m, n); N m, N." ARMDYN_BASE_NOTE);
+
+  m.def("forward_dynamics_moving_base", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_,
+                                           py::handle tau_, py::handle bv, py::handle ba) {
+    const char* fn = "forward_dynamics_moving_base";
+    const py::ssize_t n = model.get().dof;
+    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q),
+                 tau = states_arg(tau_, fn, "tau", n, &q);
+    const BaseArgs base = base_args(bv, ba, fn, q);
+    std::optional<Workspace> temp;
+    Workspace& ws = single_ws(model, data, temp, fn);
+    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+      store(forward_dynamics_moving_base(*w.model, w.data, base.at(k), q.row(k), v.row(k), tau.row(k)), out);
+    });
+  }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), base_v, base_a,
+        "forward_dynamics_moving_base(model, data, q, v, tau, base_v=None, base_a=None) -> a\n\nThe joint "
+        "accelerations on a moving base, M(q)^-1 (tau - c_B(q, v)) (mass matrix and Cholesky), shape (n,) or "
+        "(m, n); rad/s^2, m/s^2." ARMDYN_BASE_NOTE);
+}
+
+#undef ARMDYN_BASE_NOTE
+
+}  // namespace armdyn::python
