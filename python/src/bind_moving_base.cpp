@@ -2,6 +2,7 @@
 // torques and forward dynamics with the base's velocity and acceleration, for one state (n,) or a
 // batch (m, n); one base motion (6,) for every state or one per state (m, 6).
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "armdyn/dynamics/moving_base.hpp"
@@ -47,54 +48,56 @@ BaseArgs base_args(py::handle v, py::handle a, const char* fn, const States& q) 
   return {base_arg(v, fn, "base_v", q), base_arg(a, fn, "base_a", q)};
 }
 
+// fn evaluated at every state: the K joint-space arguments (named by `names`; the first is q,
+// whose batch the others follow), the base's motion, then f(workspace, base, arguments, k).
+template <std::size_t K, class F>
+py::object evaluate_on_base(const char* fn, const PyModel& model, PyData* data, const std::array<py::handle, K>& args,
+                            const std::array<const char*, K>& names, py::handle bv, py::handle ba, F f) {
+  const py::ssize_t n = model.get().dof;
+  std::array<States, K> s;
+  s[0] = states_arg(args[0], fn, names[0], n);
+  for (std::size_t i = 1; i < K; ++i) s[i] = states_arg(args[i], fn, names[i], n, &s[0]);
+  const BaseArgs base = base_args(bv, ba, fn, s[0]);
+  std::optional<Workspace> temp;
+  Workspace& ws = single_ws(model, data, temp, fn);
+  return evaluate(model, ws, s[0], {n}, [&](Workspace& w, py::ssize_t k, double* out) {
+    store(f(w, base.at(k), s, k), out);
+  });
+}
+
 }  // namespace
 
 void bind_moving_base(py::module_& m) {
   const auto model_arg = py::arg("model"), data_arg = py::arg("data").none(true);
   const auto base_v = py::arg("base_v") = py::none(), base_a = py::arg("base_a") = py::none();
 
-  m.def("rnea_moving_base", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
+  m.def("rnea_moving_base", [](const PyModel& model, PyData* data, py::handle q, py::handle v, py::handle a,
                                py::handle bv, py::handle ba) {
-    const char* fn = "rnea_moving_base";
-    const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q), a = states_arg(a_, fn, "a", n, &q);
-    const BaseArgs base = base_args(bv, ba, fn, q);
-    std::optional<Workspace> temp;
-    Workspace& ws = single_ws(model, data, temp, fn);
-    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
-      store(rnea_moving_base(*w.model, w.data, base.at(k), q.row(k), v.row(k), a.row(k)), out);
-    });
+    return evaluate_on_base<3>("rnea_moving_base", model, data, {q, v, a}, {"q", "v", "a"}, bv, ba,
+                               [](Workspace& w, const BaseMotion<double>& b, const auto& x, py::ssize_t k) {
+                                 return rnea_moving_base(*w.model, w.data, b, x[0].row(k), x[1].row(k), x[2].row(k));
+                               });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), base_v, base_a,
         "rnea_moving_base(model, data, q, v, a, base_v=None, base_a=None) -> tau\n\nInverse dynamics of the arm "
         "on a moving base, tau = M(q) a + c_B(q, v), shape (n,) or (m, n); N m, N." ARMDYN_BASE_NOTE);
 
-  m.def("nonlinear_effects_moving_base", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_,
+  m.def("nonlinear_effects_moving_base", [](const PyModel& model, PyData* data, py::handle q, py::handle v,
                                             py::handle bv, py::handle ba) {
-    const char* fn = "nonlinear_effects_moving_base";
-    const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q);
-    const BaseArgs base = base_args(bv, ba, fn, q);
-    std::optional<Workspace> temp;
-    Workspace& ws = single_ws(model, data, temp, fn);
-    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
-      store(nonlinear_effects_moving_base(*w.model, w.data, base.at(k), q.row(k), v.row(k)), out);
-    });
+    return evaluate_on_base<2>("nonlinear_effects_moving_base", model, data, {q, v}, {"q", "v"}, bv, ba,
+                               [](Workspace& w, const BaseMotion<double>& b, const auto& x, py::ssize_t k) {
+                                 return nonlinear_effects_moving_base(*w.model, w.data, b, x[0].row(k), x[1].row(k));
+                               });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), base_v, base_a,
         "nonlinear_effects_moving_base(model, data, q, v, base_v=None, base_a=None) -> c_B\n\nThe torques at "
         "zero joint acceleration on a moving base (gravity included), shape (n,) or (m, n); N m, N." ARMDYN_BASE_NOTE);
 
-  m.def("forward_dynamics_moving_base", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_,
-                                           py::handle tau_, py::handle bv, py::handle ba) {
-    const char* fn = "forward_dynamics_moving_base";
-    const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q),
-                 tau = states_arg(tau_, fn, "tau", n, &q);
-    const BaseArgs base = base_args(bv, ba, fn, q);
-    std::optional<Workspace> temp;
-    Workspace& ws = single_ws(model, data, temp, fn);
-    return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
-      store(forward_dynamics_moving_base(*w.model, w.data, base.at(k), q.row(k), v.row(k), tau.row(k)), out);
-    });
+  m.def("forward_dynamics_moving_base", [](const PyModel& model, PyData* data, py::handle q, py::handle v,
+                                           py::handle tau, py::handle bv, py::handle ba) {
+    return evaluate_on_base<3>("forward_dynamics_moving_base", model, data, {q, v, tau}, {"q", "v", "tau"}, bv, ba,
+                               [](Workspace& w, const BaseMotion<double>& b, const auto& x, py::ssize_t k) {
+                                 return forward_dynamics_moving_base(*w.model, w.data, b, x[0].row(k), x[1].row(k),
+                                                                     x[2].row(k));
+                               });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), base_v, base_a,
         "forward_dynamics_moving_base(model, data, q, v, tau, base_v=None, base_a=None) -> a\n\nThe joint "
         "accelerations on a moving base, M(q)^-1 (tau - c_B(q, v)) (mass matrix and Cholesky), shape (n,) or "
