@@ -4,9 +4,9 @@
 #   make bench  build the benchmarks for this CPU (-march=native, ./build-bench) and run them
 #   make clean  remove the build folders
 #   make test-sanitize  the test suite built with AddressSanitizer + UndefinedBehaviorSanitizer
-#                       (./build-sanitize, -O1), run with leak detection and halt on any report
-#   make fuzz [FUZZ_SECONDS=60]  the libFuzzer targets of fuzz/ (clang-14, ./build-fuzz), each
-#                       run for FUZZ_SECONDS over its corpus; crashes go to build-fuzz/findings/
+#                       (clang-14, ./build-sanitize, -O1), run with leak detection and halt on any report
+#   make fuzz [FUZZ_SECONDS=60]  the libFuzzer targets of fuzz/ (the same ./build-sanitize), each
+#                       run for FUZZ_SECONDS over its corpus; crashes go to build-sanitize/findings/
 # ./build is portable (ARMDYN_NATIVE=OFF): what it builds runs on any x86-64. Only the benchmark
 # build is compiled for the building machine's CPU, in its own folder.
 BUILD_DIR := build
@@ -52,9 +52,10 @@ bench: deps
 LAUNCHER := $(if $(shell command -v ccache 2>/dev/null),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 SANITIZE_DIR := build-sanitize
-# -g1: line tables and function names, all that the sanitizers' stack traces need, built faster
-# and smaller than with a full -g.
-SANITIZE_FLAGS := -O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# One clang build serves both the sanitized test suite and the fuzz targets (fuzz/sanitizers.cmake:
+# AddressSanitizer + UndefinedBehaviorSanitizer, -O1 -g1, every report fatal).
+SANITIZE_CONFIGURE := cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DARMDYN_FUZZ=ON -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
 # Tests left out under the sanitizers (the allocation-counting tests run: their replaced
 # operator new calls malloc, which AddressSanitizer checks as any other):
 #   Eval.*Over*Memory*, Eval.*Gigabytes  run the CLI with its address space capped (RLIMIT_AS,
@@ -67,13 +68,11 @@ SANITIZE_EXCLUDE := ^Eval\.RefusesARequestOverMaxMemoryBeforeAllocating$$|^Eval\
 SANITIZE_ENV := UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
   LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt:print_suppressions=0
 
-test-sanitize: deps
-	cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
-	  -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
+test-sanitize: fuzz-deps
+	$(SANITIZE_CONFIGURE)
 	$(SANITIZE_ENV) cmake --build $(SANITIZE_DIR) -j$(JOBS)
 	$(SANITIZE_ENV) ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j2 -E '$(SANITIZE_EXCLUDE)'
 
-FUZZ_DIR := build-fuzz
 FUZZ_SECONDS := 60
 FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states fuzz_actuators fuzz_task fuzz_segments fuzz_study fuzz_torque_csv fuzz_trajectory_csv fuzz_constraint
 
@@ -81,13 +80,11 @@ fuzz-deps:
 	bash scripts/install-deps.sh --fuzz
 
 fuzz-build: fuzz-deps
-	cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++-14 -DARMDYN_FUZZ=ON \
-	  -DARMDYN_BUILD_CLI=OFF -DARMDYN_BUILD_TESTS=OFF -DARMDYN_BUILD_EXAMPLES=OFF -DARMDYN_BUILD_PEERS=OFF \
-	  -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
-	cmake --build $(FUZZ_DIR) -j$(JOBS) --target $(FUZZ_TARGETS)
+	$(SANITIZE_CONFIGURE)
+	$(SANITIZE_ENV) cmake --build $(SANITIZE_DIR) -j$(JOBS) --target $(FUZZ_TARGETS)
 
 fuzz: fuzz-build
-	bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	bash fuzz/run.sh $(SANITIZE_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
-	rm -rf $(BUILD_DIR) $(BENCH_DIR) $(SANITIZE_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(BENCH_DIR) $(SANITIZE_DIR)
