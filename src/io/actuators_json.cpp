@@ -167,7 +167,7 @@ drives::DriveSet load_drives(const std::string& spec, const Model& model, const 
     throw InputError("actuators 'mjcf': read by the MJCF reader (load_any_drives of armdyn/io/mjcf.hpp), not by load_drives");
   std::error_code ec;
   if (!std::filesystem::exists(spec, ec))
-    throw InputError(spec + ": no such file, and not a built-in drive set (puma560, urdf)");
+    throw InputError(spec + ": no such file, and not a built-in drive set (puma560, urdf, mjcf)");
   return load_actuators(spec, model);
 }
 
