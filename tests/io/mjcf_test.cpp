@@ -174,6 +174,34 @@ TEST(Mjcf, StiffnessAndActuatorsAreReported) {
   EXPECT_NE(model.warnings[1].find("2 actuators"), std::string::npos) << model.warnings[1];
 }
 
+// MuJoCo's compiler, not armdyn, reads the XML: a default class gives the joint its axis, and a
+// body with only a box geom gets the box's inertia (closed form: m/3 (b^2 + c^2), ... for half-sizes
+// a, b, c), turned from the geom's frame into the body frame.
+TEST(Mjcf, CompilerRulesAreMujocos) {
+  const test::TempDir dir("mjcf");
+  const std::string path = dir.write("compiled.xml", R"(<mujoco model="compiled">
+  <compiler angle="radian"/>
+  <default><default class="arm"><joint axis="0 1 0" limited="true" range="-1 1"/></default></default>
+  <worldbody>
+    <body name="box" pos="0 0 0.5">
+      <joint name="j" class="arm"/>
+      <geom type="box" size="0.1 0.2 0.3" pos="0.4 0 0" euler="0 0 1.5707963267948966" mass="2"/>
+    </body>
+  </worldbody>
+</mujoco>)");
+  const Model model = load_mjcf(path);
+  ASSERT_EQ(model.dof, 1);
+  EXPECT_EQ(model.limits[0].upper, 1.0);
+  EXPECT_DOUBLE_EQ(model.mass[0], 2.0);
+  const double b = 0.2, c = 0.3, m = 2;  // half-sizes 0.1 (x), b, c
+  // The box turned a quarter turn about z: its x and y moments swap.
+  const double turned_yy = m / 3 * (b * b + c * c);  // unturned it would be m/3 (0.1^2 + c^2)
+  // The joint axis is y: M = the box's moment about the parallel axis through the body origin.
+  Data data(model);
+  const double M = crba(model, data, VecX<double>::Zero(1))(0, 0);
+  EXPECT_NEAR(M, turned_yy + m * 0.4 * 0.4, 1e-12);
+}
+
 TEST(Mjcf, FileTypeComesFromTheRootElement) {
   const test::TempDir dir("mjcf");
   const std::string mjcf = dir.write("prolog.xml", "\xEF\xBB\xBF<?xml version=\"1.0\"?>\n<!-- a comment <mujoco> -->\n" + mjcf_body("<joint name=\"j1\"/>"));
