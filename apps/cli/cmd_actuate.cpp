@@ -14,7 +14,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/drives/nominal_control.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/io/trajectory_csv.hpp"
 #include "cli.hpp"
 #include "drives_option.hpp"
@@ -154,7 +154,7 @@ int run_actuate_command(const ActuateOptions& o) {
     png = std::make_unique<OutputFile>(o.plot, "--plot");
     plot_script_path("plot_actuate.py");
   }
-  const Model model = load_model(o.model);
+  const Model model = load_any_model(o.model);
   const drives::DriveSet drives = load_cli_drives(o.actuators, model, o.model);
   drives::check_nominal_drives(model, drives);
   const drives::SampledMotion motion = read_trajectory_csv(o.trajectory, model.dof);
@@ -195,7 +195,7 @@ Command add_actuate_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "actuate",
       "Nominal control: the motor voltages (valve currents), currents and powers that realise a joint motion, as CSV");
-  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("--actuators", o->actuators,
                   "the joints' drives with a motor on every joint: dc2, dc3, or a hydraulic3 or hydraulic5 cylinder "
                   "on a prismatic joint (an actuator JSON file, docs/drives.md)")

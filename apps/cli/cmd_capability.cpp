@@ -11,7 +11,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/capability.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "cli.hpp"
 #include "json_eigen.hpp"
 #include "json_writer.hpp"
@@ -60,7 +60,7 @@ int frame_index(const Model& model, const std::string& requested) {
 }
 
 int run_capability(const CapabilityOptions& o) {
-  const Model model = load_model(o.model);
+  const Model model = load_any_model(o.model);
   if (model.dof == 0) throw InputError("model '" + model.name + "' has no joints");
   const int frame = frame_index(model, o.frame);
   const VecX<double> q = joint_list(o.q, "--q", model.dof);
@@ -127,7 +127,7 @@ Command add_capability_command(CLI::App& app) {
       "capability",
       "What the joint effort limits allow at a state: the largest acceleration of a frame along a direction, or "
       "the largest payload it holds at rest; prints one JSON document");
-  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file (with effort limits)")
+  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / MJCF .xml / .json model file (with effort limits)")
       ->required();
   sub->add_option("--q", o->q, "joint positions: n comma-separated numbers")->required();
   sub->add_option("--v", o->v, "joint velocities: n comma-separated numbers (default 0; not with --payload-capacity)");

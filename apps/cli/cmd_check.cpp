@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "armdyn/dynamics/consistency.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "cli.hpp"
 #include "methods.hpp"
 #include "json_writer.hpp"
@@ -60,7 +60,7 @@ std::string json_report(const CheckOptions& opts, const Model& model, const Cons
 }
 
 int run_check(const CheckOptions& opts) {
-  const Model model = load_model(opts.model);
+  const Model model = load_any_model(opts.model);
   const ConsistencyReport report = check_consistency(model, opts.states, opts.seed);
   if (opts.json) {
     write_stdout(json_report(opts, model, report));
@@ -89,7 +89,7 @@ Command add_check_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "check", "Cross-check every formulation, forward-dynamics route and identity on random states; exit 0 only "
                "when all agree");
-  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("--states", opts->states, "number of random states")->capture_default_str()->check(CLI::PositiveNumber);
   sub->add_option("--seed", opts->seed, "random seed")->capture_default_str();
   sub->footer("Memory of the formulations for n joints: " + tau_method_memory_orders() +

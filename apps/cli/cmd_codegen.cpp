@@ -17,7 +17,7 @@
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "cli.hpp"
 #include "output_file.hpp"
 
@@ -72,7 +72,7 @@ int run(const CodegenOptions& o) {
   if (!o.prefix.empty() && !codegen::is_c_identifier(o.prefix))
     throw InputError("--prefix: '" + printable(o.prefix) + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)");
   if (!o.out.empty()) check_out_folder(o.out);
-  const Model loaded = load_model(o.model);
+  const Model loaded = load_any_model(o.model);
   const std::vector<codegen::Algorithm> algorithms = parse_algorithms(o.algorithms);
   int snapped = 0;
   const Model model = codegen::snap_round_off(loaded, &snapped);
@@ -104,7 +104,7 @@ Command add_codegen_command(CLI::App& app) {
   auto opts = std::make_shared<CodegenOptions>();
   CLI::App* sub = app.add_subcommand(
       "codegen", "Generate standalone C++ for a model's rnea, mass matrix, gravity and forward dynamics");
-  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("--out", opts->out, "directory to write P.cpp and P.h into (created if missing)");
   sub->add_option("--prefix", opts->prefix, "function prefix P (default: the model name made an identifier)");
   sub->add_option("--algorithms", opts->algorithms,

@@ -17,7 +17,7 @@
 #include "armdyn/dynamics/moving_base.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/dynamics/terms.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
@@ -101,7 +101,7 @@ void check_memory(const Model& model, const EvalOptions& opts, std::size_t state
 }
 
 int run_eval(const EvalOptions& opts) {
-  Model model = with_payload_option(with_segments_option(load_model(opts.model), opts.segments), opts.payload,
+  Model model = with_payload_option(with_segments_option(load_any_model(opts.model), opts.segments), opts.payload,
                                     opts.payload_frame);
   check_tau_method(opts.method);
   const int frame = frame_of(model, opts.frame);
@@ -234,7 +234,7 @@ Command add_eval_command(CLI::App& app) {
       "eval",
       "Evaluate tau (inverse dynamics), M, c, g, qdd (forward dynamics) and a frame's pose for every "
       "state of a JSON file; prints one JSON document");
-  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("STATES", opts->states,
                   "JSON file, or - for standard input: {\"gravity\": [gx, gy, gz] (optional), \"states\": "
                   "[{\"q\", \"v\", \"a\", \"tau\"}, ...]}; a and tau are optional: without a no \"tau\" is "

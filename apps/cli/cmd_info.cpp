@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/model/gravity_axes.hpp"
 #include "cli.hpp"
@@ -39,7 +39,7 @@ Loaded load(const std::string& spec) {
     Model m = b.model;
     return Loaded{std::move(m), std::move(b), {}, {}};
   }
-  return Loaded{load_model(spec), std::nullopt, {}, {}};
+  return Loaded{load_any_model(spec), std::nullopt, {}, {}};
 }
 
 std::string base_name(const Model& model) {
@@ -297,7 +297,7 @@ Command add_info_command(CLI::App& app) {
   auto opts = std::make_shared<InfoOptions>();
   CLI::App* sub = app.add_subcommand(
       "info", "Describe a model: joints and limits, bodies and masses, gravity, DH table, frames, warnings");
-  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_flag("--json", opts->json, "print a JSON document instead of text");
   add_actuators_option(sub, opts->actuators);
   add_segments_option(sub, opts->segments);

@@ -11,7 +11,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/codegen/opcount.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "cli.hpp"
 #include "json_writer.hpp"
@@ -29,7 +29,7 @@ struct OpcountOptions {
 Model load(const OpcountOptions& o) {
   if (o.chain > 0) return general_chain(o.chain);
   if (is_builtin(o.model)) return builtin_model(o.model).model;
-  return load_model(o.model);
+  return load_any_model(o.model);
 }
 
 // One algorithm's counts: of the generic template on the counting scalar, or of the generated code.
@@ -194,7 +194,7 @@ Command add_opcount_command(CLI::App& app) {
   auto opts = std::make_shared<OpcountOptions>();
   CLI::App* sub = app.add_subcommand(
       "opcount", "Exact operation counts of the algorithms and formulations, and the published ones (--table)");
-  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file");
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / MJCF .xml / .json model file");
   sub->add_option("--chain", opts->chain, "the general serial chain of N revolute joints instead of MODEL")
       ->check(CLI::Range(1, 1000));
   sub->add_option("--table", opts->table, "report for the general chains n = N1..N2, e.g. 2..12");

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/tasks/inverse_kinematics.hpp"
@@ -135,7 +135,7 @@ std::string summary_text(const Model& model, const drives::DriveSet& drives, con
 
 int run_optimize_timing_command(const TimingCliOptions& o) {
   OutputFile csv(o.out, "--out");  // the destination, checked before any work
-  Model model = load_model(o.model);
+  Model model = load_any_model(o.model);
   const tasks::Task task = read_task(o.task, model.dof);
   if (task.segments.size() != 1)
     throw InputError(task.source + ": segments: optimize-timing takes a task with exactly one segment (got " +
@@ -181,7 +181,7 @@ Command add_optimize_timing_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "optimize-timing",
       "The velocity distribution along a one-segment task's path that needs the least electrical energy, as CSV");
-  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("TASK", o->task,
                   "task JSON file with exactly one segment: its path and duration are kept, its profile replaced")
       ->required();

@@ -14,7 +14,7 @@
 #include "armdyn/codegen/parallelism.hpp"
 #include "armdyn/codegen/record.hpp"
 #include "armdyn/core/error.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "cli.hpp"
 #include "json_writer.hpp"
 
@@ -177,7 +177,7 @@ int run(const ParallelismOptions& o) {
     }
     return kExitOk;
   }
-  const Model loaded = o.chain.empty() ? load_model(o.model) : general_chain(positive(o.chain, "--chain"));
+  const Model loaded = o.chain.empty() ? load_any_model(o.model) : general_chain(positive(o.chain, "--chain"));
   const Model model = codegen::snap_round_off(loaded);
   if (o.json) write_stdout(json_report(algorithm, {model}, processors));
   else write_stdout(report(model, codegen::trace(model, algorithm), processors));
@@ -190,7 +190,7 @@ Command add_parallelism_command(CLI::App& app) {
   auto opts = std::make_shared<ParallelismOptions>();
   CLI::App* sub = app.add_subcommand(
       "parallelism", "Work, critical path and list schedules of an algorithm's recorded operations ([TML] §8)");
-  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / .json model file");
+  sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / MJCF .xml / .json model file");
   sub->add_option("--chain", opts->chain,
                   "N: the general N-link chain instead of MODEL; A-B: a table for the chains of A..B links");
   sub->add_option("--algorithm", opts->algorithm, "rnea, mass_matrix, gravity or forward_dynamics (default rnea)");

@@ -19,7 +19,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/constraint_json.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/simulation/controller.hpp"
@@ -206,7 +206,7 @@ int run_simulate(SimulateOptions o) {
     if (csv.streaming())
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_simulate.csv").string(), "--plot");
   }
-  Model model = with_payload_option(with_segments_option(load_model(o.model), o.segments), o.payload, o.payload_frame);
+  Model model = with_payload_option(with_segments_option(load_any_model(o.model), o.segments), o.payload, o.payload_frame);
   if (!o.gravity.empty()) {
     const VecX<double> g = parse_list(o.gravity, 3, "--gravity");
     model = model.with_gravity(g.head<3>());
@@ -287,7 +287,7 @@ Command add_simulate_command(CLI::App& app) {
   auto o = std::make_shared<SimulateOptions>();
   CLI::App* sub = app.add_subcommand(
       "simulate", "Integrate the arm's motion under a torque input or a controller; CSV rows of t, q, v, a, tau, energy");
-  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("--q0", o->q0, "initial positions: n comma-separated numbers, or a built-in model's pose name (default 0)");
   sub->add_option("--v0", o->v0, "initial velocities: n comma-separated numbers (default 0)");
   CLI::Option* duration =

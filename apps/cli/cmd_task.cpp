@@ -15,7 +15,7 @@
 
 #include "armdyn/tasks/task_path.hpp"
 #include "armdyn/core/error.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/segments/segment.hpp"
@@ -102,7 +102,7 @@ int run_task_command(const TaskOptions& o) {
     if (csv.streaming())
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_task.csv").string(), "--plot");
   }
-  Model model = load_model(o.model);
+  Model model = load_any_model(o.model);
   const segments::SegmentSet segs = load_cli_segments(o.segments, model);
   if (!o.segments.empty()) model = segments::with_section_masses(model, segs);  // as with_segments_option
   check_stresses_option(with, segs);
@@ -182,7 +182,7 @@ Command add_task_command(CLI::App& app) {
   auto o = std::make_shared<TaskOptions>();
   CLI::App* sub = app.add_subcommand(
       "task", "Run a functional movement of a frame (TASK.json): joint motion, drives and consumed energy as CSV");
-  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("TASK", o->task, "the task file (docs/tasks.md), or '-' for standard input")->required();
   sub->add_option("--out", o->out,
                   "CSV file to write (a regular file is replaced only when the run succeeds; '-': stdout)")

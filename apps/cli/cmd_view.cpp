@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/io/view_scene.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
@@ -76,11 +76,11 @@ int run_view(const ViewOptions& o) {
     throw InputError("--task: needs --trajectory (the motion that `armdyn task` wrote for it)");
   if (gif && o.trajectory.empty()) throw InputError("--gif: needs --trajectory (a motion to animate)");
 
-  const Model model = load_model(o.model);
+  const Model model = load_any_model(o.model);
   view::SceneInput input;
   input.title = "armdyn view " + model.name;
   const std::string ext = std::filesystem::path(o.model).extension().string();
-  if (ext == ".urdf" || ext == ".xml") input.visuals = view::read_urdf_visuals(o.model, model);
+  if ((ext == ".urdf" || ext == ".xml") && !is_mjcf_file(o.model)) input.visuals = view::read_urdf_visuals(o.model, model);
   if (!o.trajectory.empty()) {
     input.motion = view::read_view_motion(o.trajectory, model);
   } else {
@@ -128,7 +128,7 @@ Command add_view_command(CLI::App& app) {
   auto o = std::make_shared<ViewOptions>();
   CLI::App* sub = app.add_subcommand(
       "view", "The arm in 3-D: a self-contained HTML page (three.js, no network) and/or a PNG or GIF (matplotlib)");
-  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / .json model file")->required();
+  sub->add_option("MODEL", o->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
   sub->add_option("--q", o->q, "joint positions shown: n comma-separated numbers or a built-in model's pose name "
                                "(default 0)");
   sub->add_option("--trajectory", o->trajectory,

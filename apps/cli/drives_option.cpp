@@ -3,20 +3,21 @@
 #include <cmath>
 
 #include "armdyn/drives/friction.hpp"
-#include "armdyn/io/actuators_json.hpp"
+#include "armdyn/io/mjcf.hpp"
 
 namespace armdyn::cli {
 
 void add_actuators_option(CLI::App* sub, std::string& spec) {
   sub->add_option("--actuators", spec,
                   "the joints' drives (gear, rotor inertia, friction; docs/drives.md): an actuator JSON file, "
-                  "puma560 (the built-in PUMA 560's) or urdf (the URDF model's <dynamics damping friction>)")
-      ->type_name("FILE|puma560|urdf");
+                  "puma560 (the built-in PUMA 560's), urdf (the URDF model's <dynamics damping friction>) or mjcf (the MJCF "
+                  "model's joint armature, damping, frictionloss)")
+      ->type_name("FILE|puma560|urdf|mjcf");
 }
 
 drives::DriveSet load_cli_drives(const std::string& spec, const Model& model, const std::string& model_spec) {
   if (spec.empty()) return {};
-  return load_drives(spec, model, model_spec);
+  return load_any_drives(spec, model, model_spec);
 }
 
 const VecX<double>& with_drive_torque(const drives::DriveSet& set, const VecX<double>& tau, const VecX<double>& v,

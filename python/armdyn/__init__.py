@@ -3,7 +3,7 @@
 Pinocchio-like names on numpy arrays::
 
     import armdyn, numpy as np
-    model = armdyn.load("puma560")          # a built-in name, a .urdf or a .json DH file
+    model = armdyn.load("puma560")          # a built-in name, a .urdf, an MJCF .xml or a .json DH file
     data = model.create_data()
     q = np.zeros(model.nq)
     tau = armdyn.rnea(model, data, q, q, q)  # (n,) in N m / N
@@ -102,13 +102,14 @@ __all__ = [
 def load(spec: Union[str, "os.PathLike[str]"],
          actuators: Optional[Union[str, "os.PathLike[str]"]] = None,
          segments: Optional[Union[str, "os.PathLike[str]"]] = None) -> Model:
-    """Loads a model: a built-in name (builtin_models()), a .urdf file or a .json DH file.
+    """Loads a model: a built-in name (builtin_models()), a .urdf file, an MJCF .xml file or a .json DH file.
 
     actuators, as `armdyn eval --actuators` takes it: the joints' drives (gear, rotor inertia,
     friction; docs/drives.md), an actuator JSON file, a built-in drive set's name
-    (builtin_drives()) or "urdf" (the URDF file's <dynamics damping friction>). The model carries
-    them as model.drives for drive_torque, drive_mass_matrix and drive_forward_dynamics; every
-    other function uses the rigid-body model.
+    (builtin_drives()), "urdf" (the URDF file's <dynamics damping friction>) or "mjcf" (the MJCF
+    file's armature, damping, frictionloss). The model carries them as model.drives for
+    drive_torque, drive_mass_matrix and drive_forward_dynamics; every other function uses the
+    rigid-body model.
 
     segments, as `armdyn eval --segments` takes it: a segment file (docs/segments.md); the links
     it marks "mass_from_section" get their section's mass and inertia, and the model keeps the

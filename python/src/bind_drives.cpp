@@ -6,6 +6,7 @@
 #include "armdyn/drives/catalogue.hpp"
 #include "armdyn/drives/drive_dynamics.hpp"
 #include "armdyn/io/actuators_json.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "external_wrenches.hpp"
 #include "handles.hpp"
 
@@ -68,11 +69,11 @@ void bind_drives(py::module_& m) {
                              "--json`; docs/drives.md).")
       .def("with_drives", [](const PyModel& p, std::optional<std::string> actuators) {
         if (!actuators) return PyModel{p.model, nullptr, p.segments};
-        return PyModel{p.model, std::make_shared<const drives::DriveSet>(load_drives(*actuators, p.get(), p.get().source)), p.segments};
+        return PyModel{p.model, std::make_shared<const drives::DriveSet>(load_any_drives(*actuators, p.get(), p.get().source)), p.segments};
       }, py::arg("actuators"),
            "with_drives(actuators) -> Model\n\nThe same rigid-body model carrying other drives: an actuator JSON file, "
-           "a built-in drive set's name (builtin_drives()) or 'urdf' (the <dynamics> of the URDF file the model was "
-           "loaded from); None: rigid joints. A Data of this model serves the result too.");
+           "a built-in drive set's name (builtin_drives()), 'urdf' (the <dynamics> of the URDF file the model was "
+           "loaded from) or 'mjcf' (the armature, damping, frictionloss of the MJCF file it was loaded from); None: rigid joints. A Data of this model serves the result too.");
 
   m.def("builtin_drives", [] { return drives::builtin_drive_names(); },
         "builtin_drives() -> list[str]\n\nNames of the built-in drive sets (armdyn.load(..., actuators=name)).");

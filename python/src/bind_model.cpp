@@ -2,7 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "armdyn/io/actuators_json.hpp"
-#include "armdyn/io/load.hpp"
+#include "armdyn/io/mjcf.hpp"
 #include "armdyn/io/segments_json.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "handles.hpp"
@@ -108,19 +108,20 @@ void bind_model(py::module_& m) {
       .def("__repr__", [](const PyData& d) { return "<armdyn.Data of '" + d.model->name + "'>"; });
 
   m.def("load", [](const std::string& spec, std::optional<std::string> actuators, std::optional<std::string> segment_file) {
-    auto model = std::make_shared<const Model>(load_model(spec));
+    auto model = std::make_shared<const Model>(load_any_model(spec));
     std::shared_ptr<const segments::SegmentSet> segs;
     if (segment_file) {  // as the CLI's --segments: mass_from_section applied
       segs = std::make_shared<const segments::SegmentSet>(load_segments(*segment_file, *model));
       model = std::make_shared<const Model>(segments::with_section_masses(*model, *segs));
     }
     std::shared_ptr<const drives::DriveSet> drives;
-    if (actuators) drives = std::make_shared<const drives::DriveSet>(load_drives(*actuators, *model, spec));
+    if (actuators) drives = std::make_shared<const drives::DriveSet>(load_any_drives(*actuators, *model, spec));
     return PyModel{model, drives, segs};
   }, py::arg("spec"), py::arg("actuators") = py::none(), py::arg("segments") = py::none(),
         "load(spec, actuators=None, segments=None) -> Model\n\nLoads a model: a built-in name (see builtin_models()), a "
-        ".urdf file or a .json DH file; actuators (as `armdyn eval --actuators`): the joints' drives, an actuator JSON "
-        "file, a built-in drive set's name (builtin_drives()) or 'urdf' (the URDF file's <dynamics damping friction>), "
+        ".urdf file, an MJCF .xml file (docs/models.md) or a .json DH file; actuators (as `armdyn eval --actuators`): the "
+        "joints' drives, an actuator JSON file, a built-in drive set's name (builtin_drives()), 'urdf' (the URDF file's "
+        "<dynamics damping friction>) or 'mjcf' (the MJCF file's armature, damping, frictionloss), "
         "kept as model.drives for the drive_* functions; segments (as `armdyn eval --segments`): a segment file "
         "(docs/segments.md) whose links with mass_from_section get their section's mass and inertia, kept as "
         "model.segments for segment_stresses and run_task. Raises armdyn.InputError / armdyn.ModelError with the "

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/io/load.hpp"
 #include "armdyn/io/view_scene.hpp"
 #include "handles.hpp"
 
@@ -19,7 +20,7 @@ std::string view_html(const PyModel& handle, py::object q, py::object t, py::obj
   view::SceneInput input;
   input.title = "armdyn view " + model.name;
   const std::string ext = std::filesystem::path(model.source).extension().string();
-  if ((ext == ".urdf" || ext == ".xml") && std::filesystem::is_regular_file(model.source))
+  if ((ext == ".urdf" || ext == ".xml") && std::filesystem::is_regular_file(model.source) && !is_mjcf_file(model.source))
     input.visuals = view::read_urdf_visuals(model.source, model);
   if (!trajectory.is_none()) {
     if (!q.is_none()) throw InputError("view: give either q or trajectory, not both");

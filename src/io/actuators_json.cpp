@@ -6,6 +6,7 @@
 #include "armdyn/io/text_file.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/drives/catalogue.hpp"
+#include "armdyn/io/load.hpp"
 #include "armdyn/io/urdf_dynamics.hpp"
 #include "json_util.hpp"
 
@@ -157,13 +158,16 @@ drives::DriveSet load_drives(const std::string& spec, const Model& model, const 
   if (drives::is_builtin_drives(spec)) return drives::builtin_drives(spec, model);
   if (spec == "urdf") {
     const std::string ext = std::filesystem::path(model_spec).extension().string();
-    if (ext != ".urdf" && ext != ".xml")
-      throw InputError("actuators 'urdf': the model '" + model_spec + "' is not a URDF file (its <dynamics> are read)");
+    if ((ext != ".urdf" && ext != ".xml") || is_mjcf_file(model_spec))
+      throw InputError("actuators 'urdf': the model '" + model_spec + "' is not a URDF file (its <dynamics> are read)" +
+                       (is_mjcf_file(model_spec) ? "; for an MJCF model's armature and damping use 'mjcf'" : ""));
     return load_urdf_dynamics(model_spec, model);
   }
+  if (spec == "mjcf")
+    throw InputError("actuators 'mjcf': read by the MJCF reader (load_any_drives of armdyn/io/mjcf.hpp), not by load_drives");
   std::error_code ec;
   if (!std::filesystem::exists(spec, ec))
-    throw InputError(spec + ": no such file, and not a built-in drive set (puma560, urdf)");
+    throw InputError(spec + ": no such file, and not a built-in drive set (puma560, urdf, mjcf)");
   return load_actuators(spec, model);
 }
 

@@ -118,7 +118,7 @@ TEST(Actuators, LoadDrivesByNameOrFile) {
     load_drives("/nonexistent/act.json", puma(), "puma560");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "/nonexistent/act.json: no such file, and not a built-in drive set (puma560, urdf)");
+    EXPECT_EQ(std::string(e.what()), "/nonexistent/act.json: no such file, and not a built-in drive set (puma560, urdf, mjcf)");
   }
   EXPECT_THROW(load_drives("urdf", puma(), "puma560"), InputError);
 }

@@ -539,10 +539,11 @@ TEST(LoadModel, DispatchesOnTheExtension) {
   Data da(a), db(b);
   const VecX<double> q = VecX<double>::Constant(6, 0.4);
   EXPECT_EQ(crba(a, da, q), crba(b, db, q));
-  // .xml goes to the URDF reader too: an MJCF file is not a URDF.
+  // .xml goes to the URDF reader too, unless its root element is <mujoco>: an MJCF file, which the
+  // core loader names instead of reading it as a bad URDF (load_any_model of io/mjcf.hpp reads it).
   const std::string mjcf = test::data_path("models/mjcf/chain_6.xml");
   const std::string what = load_error(mjcf);
-  EXPECT_EQ(what.rfind(mjcf + ": not a valid URDF", 0), 0u) << what;
+  EXPECT_EQ(what.rfind(mjcf + ": an MJCF model (root element <mujoco>)", 0), 0u) << what;
 }
 
 TEST(LoadModel, UnknownExtension) {
@@ -551,9 +552,9 @@ TEST(LoadModel, UnknownExtension) {
   std::filesystem::create_directories(dir);
   const std::string yaml = (dir / "arm.yaml").string(), none = (dir / "arm").string(), upper = (dir / "arm.JSON").string();
   for (const std::string& p : {yaml, none, upper}) std::ofstream(p) << doc("[" + kLink + "]");
-  EXPECT_EQ(load_error(yaml), yaml + ": unknown model format '.yaml' (expected .urdf or .json)");
-  EXPECT_EQ(load_error(none), none + ": unknown model format '' (expected .urdf or .json)");
-  EXPECT_EQ(load_error(upper), upper + ": unknown model format '.JSON' (expected .urdf or .json)");
+  EXPECT_EQ(load_error(yaml), yaml + ": unknown model format '.yaml' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)");
+  EXPECT_EQ(load_error(none), none + ": unknown model format '' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)");
+  EXPECT_EQ(load_error(upper), upper + ": unknown model format '.JSON' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)");
   // Sensitivity: the same text as .json loads.
   const std::string json = (dir / "arm.json").string();
   std::ofstream(json) << doc("[" + kLink + "]");

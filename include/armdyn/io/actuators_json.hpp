@@ -23,7 +23,8 @@ drives::DriveSet parse_actuators(const std::string& text, const std::string& sou
 drives::DriveSet load_actuators(const std::string& path, const Model& model);
 
 /// `spec` is a built-in drive set's name (puma560), "urdf" (the <dynamics> of the URDF file
-/// `model_spec` the model was loaded from: urdf_dynamics.hpp) or an actuator file.
+/// `model_spec` the model was loaded from: urdf_dynamics.hpp) or an actuator file; "mjcf" (an
+/// MJCF model's armature and damping) is load_any_drives' (io/mjcf.hpp).
 drives::DriveSet load_drives(const std::string& spec, const Model& model, const std::string& model_spec);
 
 }  // namespace armdyn

@@ -7,7 +7,12 @@
 namespace armdyn {
 
 /// `spec` is a built-in model's name (puma560, stanford, planar2r, planar3r, craig3r, rp), a
-/// .urdf file or a .json DH model file. Throws InputError/ModelError.
+/// .urdf (or .xml) file or a .json DH model file. Throws InputError/ModelError; an MJCF file
+/// is an InputError pointing to load_any_model (io/mjcf.hpp), which reads it through libmujoco.
 Model load_model(const std::string& spec);
+
+/// True when `path` is a readable .xml or .mjcf file whose root element is <mujoco> (an MJCF
+/// model); only the file's beginning is read.
+bool is_mjcf_file(const std::string& path);
 
 }  // namespace armdyn

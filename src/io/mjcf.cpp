@@ -1,0 +1,230 @@
+// The MJCF reader: mj_loadXML compiles the file, the compiled mjModel's arrays become a Model
+// through ModelBuilder. Built only with libmujoco (ARMDYN_WITH_MJCF); mjcf_unavailable.cpp
+// stands in otherwise.
+#include "armdyn/io/mjcf.hpp"
+
+#include <mujoco/mujoco.h>
+
+#include <Eigen/Geometry>
+
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
+#include "armdyn/dynamics/dependent_joint.hpp"
+#include "armdyn/model/builder.hpp"
+
+namespace armdyn {
+
+namespace {
+
+struct MjModelDeleter {
+  void operator()(mjModel* m) const { mj_deleteModel(m); }
+};
+using MjModelPtr = std::unique_ptr<mjModel, MjModelDeleter>;
+
+/// MuJoCo's name of object `id`, or "<kind><id>" for an unnamed one.
+std::string mj_name(const mjModel& m, mjtObj type, int id, const char* kind) {
+  const char* name = mj_id2name(&m, type, id);
+  return name && *name ? std::string(name) : std::string(kind) + std::to_string(id);
+}
+
+Transform<double> mj_pose(const mjtNum* pos, const mjtNum* quat) {
+  Transform<double> X;
+  X.R = Eigen::Quaterniond(quat[0], quat[1], quat[2], quat[3]).normalized().toRotationMatrix();
+  X.p = Vec3<double>(pos[0], pos[1], pos[2]);
+  return X;
+}
+
+Transform<double> translation(const Vec3<double>& p) {
+  Transform<double> X;
+  X.p = p;
+  return X;
+}
+
+/// mj_loadXML of `path` under one lock (the XML loader keeps global state), MuJoCo's error or
+/// warning text in `message`.
+MjModelPtr compile_mjcf(const std::string& path, std::string& message) {
+  static std::mutex loader;
+  char error[1000] = "";
+  std::lock_guard<std::mutex> lock(loader);
+  MjModelPtr m(mj_loadXML(path.c_str(), nullptr, error, sizeof error));
+  // MuJoCo's messages run over lines ("Error: ...\nElement 'body', line 3"): one line here.
+  std::string text;
+  for (const char* c = error; *c; ++c) {
+    const bool space = *c == '\n' || *c == '\r' || *c == '\t' || *c == ' ';
+    if (!space) text += *c;
+    else if (!text.empty() && text.back() != ' ') text += ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  message = printable(text.substr(0, 400));
+  return m;
+}
+
+class MjcfReader {
+ public:
+  MjcfReader(const mjModel& m, const std::string& source)
+      : m_(m), source_(source), builder_(source, m.nnames > 0 ? std::string(m.names) : std::string()) {}
+
+  Model read() {
+    refuse_unmodelled();
+    builder_.set_base_name(mj_name(m_, mjOBJ_BODY, 0, "body"));
+    const bool gravity_off = (m_.opt.disableflags & mjDSBL_GRAVITY) != 0;
+    builder_.set_gravity(gravity_off ? Vec3<double>::Zero() : Vec3<double>(m_.opt.gravity[0], m_.opt.gravity[1], m_.opt.gravity[2]));
+    // Bodies come parents first (MuJoCo's compiled order: depth first, as the file writes them).
+    for (int b = 1; b < m_.nbody; ++b) add_body(b);
+    for (int s = 0; s < m_.nsite; ++s) add_site(s);
+    report_ignored();
+    return builder_.build();
+  }
+
+ private:
+  std::string body_name(int b) const { return mj_name(m_, mjOBJ_BODY, b, "body"); }
+  std::string joint_place(int j) const { return "joint '" + printable(mj_name(m_, mjOBJ_JOINT, j, "joint")) + "'"; }
+
+  void refuse_unmodelled() const {
+    for (int j = 0; j < m_.njnt; ++j) {
+      if (m_.jnt_type[j] == mjJNT_BALL)
+        throw ModelError(source_, joint_place(j), "type", "ball joints are not modelled yet (armdyn reads hinge and slide joints)");
+      if (m_.jnt_type[j] == mjJNT_FREE)
+        throw ModelError(source_, joint_place(j), "type",
+                         "free joints (a floating base) are not modelled yet (armdyn reads hinge and slide joints on a fixed base)");
+    }
+    if (m_.ntendon > 0)
+      throw ModelError(source_, "tendon '" + printable(mj_name(m_, mjOBJ_TENDON, 0, "tendon")) + "'", "",
+                       "tendons are not modelled (the model has " + std::to_string(m_.ntendon) + ")");
+    if (m_.neq > 0)
+      throw ModelError(source_, "equality '" + printable(mj_name(m_, mjOBJ_EQUALITY, 0, "equality")) + "'", "",
+                       "equality constraints are not modelled (the model has " + std::to_string(m_.neq) + ")");
+  }
+
+  LinkInertial inertial(int b) const {
+    // body_inertia is principal, in the inertial frame (body_ipos, body_iquat): I = R diag R^T.
+    const Transform<double> frame = mj_pose(m_.body_ipos + 3 * b, m_.body_iquat + 4 * b);
+    const Vec3<double> principal(m_.body_inertia[3 * b], m_.body_inertia[3 * b + 1], m_.body_inertia[3 * b + 2]);
+    LinkInertial out;
+    out.field_prefix = "inertial/";
+    out.mass = m_.body_mass[b];
+    out.com = frame.p;
+    out.inertia = frame.R * principal.asDiagonal() * frame.R.transpose();
+    return out;
+  }
+
+  /// MuJoCo moves a body by its joints in order, each about its anchor jnt_pos along jnt_axis (both
+  /// in the body frame as moved by the joints before it) by qpos - ref: the joint frame sits at the
+  /// anchor turned back by ref, and the body frame is the anchor's negative in the moved joint frame.
+  void add_body(int b) {
+    const std::string name = body_name(b), parent = body_name(m_.body_parentid[b]);
+    const Transform<double> pose = mj_pose(m_.body_pos + 3 * b, m_.body_quat + 4 * b);
+    const int first = m_.body_jntadr[b], count = m_.body_jntnum[b];
+    if (count == 0) {
+      builder_.add_fixed_link(parent, "weld:" + name, pose, name, inertial(b));
+      return;
+    }
+    std::string link_parent = parent;
+    Transform<double> origin = pose;
+    for (int k = 0; k < count; ++k) {
+      const int j = first + k;
+      const Vec3<double> anchor(m_.jnt_pos[3 * j], m_.jnt_pos[3 * j + 1], m_.jnt_pos[3 * j + 2]);
+      const Vec3<double> axis(m_.jnt_axis[3 * j], m_.jnt_axis[3 * j + 1], m_.jnt_axis[3 * j + 2]);
+      const double ref = m_.qpos0[m_.jnt_qposadr[j]];
+      JointSpec spec;
+      spec.name = mj_name(m_, mjOBJ_JOINT, j, "joint");
+      spec.axis = axis;
+      Transform<double> back;  // the joint's ref undone: q = qpos moves the body from its pose at qpos = ref
+      if (m_.jnt_type[j] == mjJNT_HINGE) {
+        spec.type = JointType::kRevolute;
+        back.R = Eigen::AngleAxisd(-ref, axis.normalized()).toRotationMatrix();
+      } else {
+        spec.type = JointType::kPrismatic;
+        back.p = -ref * axis.normalized();
+      }
+      spec.origin = origin * translation(anchor) * back;
+      spec.link_in_joint = translation(-anchor);
+      if (m_.jnt_limited[j]) {
+        spec.limits.lower = m_.jnt_range[2 * j];
+        spec.limits.upper = m_.jnt_range[2 * j + 1];
+      }
+      if (m_.jnt_stiffness[j] != 0) stiff_joints_.push_back(spec.name);
+      const bool last = k + 1 == count;
+      const std::string link = last ? name : name + "/" + spec.name;
+      builder_.add_link(link_parent, spec, link, last ? inertial(b) : LinkInertial{});
+      link_parent = link;
+      origin = Transform<double>();
+    }
+  }
+
+  void add_site(int s) {
+    const std::string name = mj_name(m_, mjOBJ_SITE, s, "site");
+    const int b = m_.site_bodyid[s];
+    for (int other = 0; other < m_.nbody; ++other)
+      if (body_name(other) == name) {
+        builder_.warn("site '" + printable(name) + "' has a body's name: not kept as a frame");
+        return;
+      }
+    builder_.add_fixed_link(body_name(b), "site:" + name, mj_pose(m_.site_pos + 3 * s, m_.site_quat + 4 * s), name, LinkInertial{});
+  }
+
+  void report_ignored() {
+    if (!stiff_joints_.empty()) {
+      std::string names;
+      for (const std::string& n : stiff_joints_) names += (names.empty() ? "'" : ", '") + printable(n) + "'";
+      builder_.warn("joint stiffness (a spring towards springref) is not modelled: ignored on " + names);
+    }
+    if (m_.nu > 0)
+      builder_.warn("the model's " + std::to_string(m_.nu) +
+                    " actuators are not read: armdyn takes joint torques (or an actuator file) as inputs");
+  }
+
+  const mjModel& m_;
+  std::string source_;
+  ModelBuilder builder_;
+  std::vector<std::string> stiff_joints_;
+};
+
+/// The compiled model of the file at `path`; MuJoCo's warning, if it gave one, in `warning`.
+MjModelPtr compile_checked(const std::string& path, std::string& warning) {
+  if (!std::ifstream(path)) throw InputError(path + ": cannot open the file");
+  std::string message;
+  MjModelPtr m = compile_mjcf(path, message);
+  if (!m) throw ModelError(path, "", "", "not a valid MJCF (" + (message.empty() ? std::string("mj_loadXML failed") : message) + ")");
+  warning = message;
+  return m;
+}
+
+}  // namespace
+
+bool mjcf_available() { return true; }
+
+Model load_mjcf(const std::string& path) {
+  std::string warning;
+  const MjModelPtr m = compile_checked(path, warning);
+  Model model = MjcfReader(*m, path).read();
+  refuse_dependent_joints(model);
+  if (!warning.empty()) model.warnings.push_back("MuJoCo's compiler: " + warning);
+  return model;
+}
+
+drives::DriveSet load_mjcf_drives(const std::string& path, const Model& model) {
+  std::string warning;
+  const MjModelPtr m = compile_checked(path, warning);
+  std::vector<drives::Drive> out(static_cast<std::size_t>(model.dof));
+  for (int j = 0; j < m->njnt; ++j) {
+    const int i = model.joint_index(mj_name(*m, mjOBJ_JOINT, j, "joint"));
+    if (i < 0) continue;
+    const int dof = m->jnt_dofadr[j];
+    drives::Drive& d = out[static_cast<std::size_t>(i)];
+    d.rotor_inertia = m->dof_armature[dof];  // gear ratio 1: reflected inertia = armature
+    d.viscous = m->dof_damping[dof];
+    d.coulomb_positive = d.coulomb_negative = m->dof_frictionloss[dof];
+  }
+  std::vector<std::string> names;
+  for (const std::string& n : model.joint_names) names.push_back(printable(n));
+  return drives::DriveSet(std::move(out), std::move(names), path);
+}
+
+}  // namespace armdyn

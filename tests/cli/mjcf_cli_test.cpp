@@ -1,0 +1,99 @@
+// MJCF models in the tool (docs/models.md): `armdyn eval model.xml` gives the numbers of the URDF
+// the file was generated from, `--actuators mjcf` adds the file's armature and damping, `info`
+// lists the joints, and what armdyn does not model (a ball joint, a tendon) is refused at load:
+// exit 2, empty stdout, one stderr line naming the file and the element.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "support/cli_process.hpp"
+#include "support/test_util.hpp"
+
+namespace armdyn {
+namespace {
+
+using MjcfCli = test::CliProcess;
+using nlohmann::json;
+
+const char* kStates6 = R"({"states": [{"q": [0.1, -0.7, 0.9, 0.2, -0.4, 0.3], "v": [0.5, -1, 0.8, -0.3, 2, -1.5],
+                                       "a": [1, -2, 0.5, 3, -1, 2], "tau": [5, 40, 10, 1, -0.5, 0.2]}]})";
+
+double worst_difference(const json& a, const json& b) {
+  if (a.is_number()) return std::abs(a.get<double>() - b.get<double>());
+  double worst = a.size() == b.size() ? 0.0 : 1e300;
+  for (std::size_t k = 0; k < std::min(a.size(), b.size()); ++k) worst = std::max(worst, worst_difference(a[k], b[k]));
+  return worst;
+}
+
+TEST_F(MjcfCli, EvalOfTheMjcfFileIsTheUrdfs) {
+  const std::string states = file("s.json", kStates6);
+  const test::CliResult x = run({"eval", test::data_path("models/mjcf/ur5.xml"), states});
+  const test::CliResult u = run({"eval", test::data_path("models/ur5.urdf"), states});
+  ASSERT_EQ(x.status, 0) << x.err;
+  ASSERT_EQ(u.status, 0) << u.err;
+  const json xj = json::parse(x.out)["results"][0], uj = json::parse(u.out)["results"][0];
+  for (const char* key : {"tau", "M", "qdd", "c", "g"}) {
+    ASSERT_TRUE(xj.contains(key)) << key;
+    EXPECT_LE(worst_difference(xj[key], uj[key]), 1e-10) << key;
+  }
+}
+
+TEST_F(MjcfCli, ActuatorsMjcfAddsTheArmatureAndDamping) {
+  const std::string model = test::data_path("models/mjcf/features.xml");
+  const std::string states = file("s.json", R"({"states": [{"q": [0.1, 0.2, 0.3, 0.04], "v": [0.5, -1, 0.8, -0.3],
+                                                             "a": [1, -2, 0.5, 3], "tau": [5, 4, 1, 1]}]})");
+  const test::CliResult d = run({"eval", model, states, "--actuators", "mjcf"});
+  const test::CliResult b = run({"eval", model, states});
+  ASSERT_EQ(d.status, 0) << d.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  const json dj = json::parse(d.out)["results"][0], bj = json::parse(b.out)["results"][0];
+  // The armature on M's diagonal (0.25, 0.1, 0, 0.5), nothing off it.
+  const double armature[4] = {0.25, 0.1, 0, 0.5};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c)
+      EXPECT_NEAR(dj["M"][r][c].get<double>() - bj["M"][r][c].get<double>(), r == c ? armature[r] : 0.0, 1e-12);
+  // The third joint has no drive data: its torque is the rigid body's.
+  EXPECT_NEAR(dj["tau"][2].get<double>(), bj["tau"][2].get<double>(), 1e-12);
+  const test::CliResult urdf_keyword = run({"eval", model, states, "--actuators", "urdf"});
+  EXPECT_EQ(urdf_keyword.status, 2);
+  EXPECT_EQ(urdf_keyword.err_lines(), 1) << urdf_keyword.err;
+}
+
+TEST_F(MjcfCli, InfoListsTheJoints) {
+  const test::CliResult r = run({"info", test::data_path("models/mjcf/features.xml")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* name : {"yaw", "pitch", "roll", "extend", "tcp"}) EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+TEST_F(MjcfCli, UnmodelledPartsExitTwo) {
+  const std::string states = file("s.json", R"({"states": [{"q": [0], "v": [0], "a": [0], "tau": [0]}]})");
+  const std::string body = R"(<mujoco><worldbody><body name="b"><joint name="j1"/>
+<inertial pos="0.1 0 0" mass="1" diaginertia="0.01 0.01 0.01"/>
+<body name="c" pos="0.2 0 0"><JOINT/><inertial pos="0.1 0 0" mass="1" diaginertia="0.01 0.01 0.01"/></body></body></worldbody>TAIL</mujoco>)";
+  const auto make = [&](const std::string& joint, const std::string& tail) {
+    std::string text = body;
+    text.replace(text.find("<JOINT/>"), 8, joint);
+    text.replace(text.find("TAIL"), 4, tail);
+    return text;
+  };
+  for (const auto& [name, text, element] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"ball.xml", make(R"(<joint name="wrist" type="ball"/>)", ""), "joint 'wrist': type: ball joints are not modelled yet"},
+           {"tendon.xml", make(R"(<joint name="j2"/>)", R"(<tendon><fixed name="t1"><joint joint="j1" coef="1"/></fixed></tendon>)"),
+            "tendon 't1': tendons are not modelled"},
+           {"bad.xml", "<mujoco><worldbody><body></worldbody></mujoco>", "not a valid MJCF"}}) {
+    const std::string path = file(name, text);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"eval", path, states}, {"info", path}}) {
+      const test::CliResult r = run(args);
+      EXPECT_EQ(r.status, 2) << name << ": " << r.err;
+      EXPECT_EQ(r.out, "") << name;
+      EXPECT_EQ(r.err_lines(), 1) << name << ": " << r.err;
+      EXPECT_EQ(r.err.rfind(path + ": ", 0), 0u) << r.err;
+      EXPECT_NE(r.err.find(element), std::string::npos) << name << ": " << r.err;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace armdyn
