@@ -55,7 +55,8 @@ TEST(FrameMotion, JdotVMatchesTheDualNumberDerivativeOfJv) {
 
 TEST(FrameMotion, JdotVMatchesFiniteDifferencesOfJv) {
   std::mt19937_64 rng(22);
-  for (const auto& [label, model] : test::frame_test_models()) {
+  for (const auto& [label, arm] : test::frame_test_models()) {
+    const Model& model = arm;  // a reference a lambda can capture (not a structured binding, for clang 14)
     Data data(model);
     FrameWorkspace ws(model);
     const State s = random_state(rng, model.dof);

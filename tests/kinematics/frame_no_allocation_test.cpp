@@ -23,7 +23,8 @@ TEST(FrameNoAllocation, HotPathsAllocateNothing) {
   models.push_back({"chain_12", load_urdf(test::data_path("models/chain_12.urdf"))});
   models.push_back({"tree_10", test::random_tree(rng, 10)});
   models.push_back({"stanford", builtin_model("stanford").model});
-  for (const auto& [label, model] : models) {
+  for (const auto& [label, arm] : models) {
+    const Model& model = arm;  // a reference a lambda can capture (not a structured binding, for clang 14)
     Data data(model);
     FrameWorkspace ws(model);
     const VecX<double> q = test::random_vector(rng, model.dof), v = test::random_vector(rng, model.dof),
