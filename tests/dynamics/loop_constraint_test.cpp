@@ -22,7 +22,7 @@ namespace armdyn {
 namespace {
 
 std::string example(const std::string& name) {
-  return std::string(ARMDYN_TEST_DATA_DIR) + "/../../examples/models/" + name;
+  return std::string(ARMDYN_EXAMPLES_DIR) + "/models/" + name;
 }
 
 // The four-bar's lengths and the joint origins' angles (fourbar.urdf). In the plane of motion

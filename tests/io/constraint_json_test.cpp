@@ -92,7 +92,7 @@ TEST(ConstraintJson, BadInputNamesTheFileAndTheField) {
 }
 
 const Model& fourbar() {
-  static const Model model = load_model(std::string(ARMDYN_TEST_DATA_DIR) + "/../../examples/models/fourbar.urdf");
+  static const Model model = load_model(std::string(ARMDYN_EXAMPLES_DIR) + "/models/fourbar.urdf");
   return model;
 }
 

@@ -24,7 +24,7 @@ namespace armdyn::sim {
 namespace {
 
 std::string example(const std::string& name) {
-  return std::string(ARMDYN_TEST_DATA_DIR) + "/../../examples/models/" + name;
+  return std::string(ARMDYN_EXAMPLES_DIR) + "/models/" + name;
 }
 
 struct Measured {

@@ -19,8 +19,9 @@
 //   4. steps 2-3 repeat until no held joint is released (at most n times).
 //
 // Held on a constraint (hold_on; dynamics/constrained.hpp, [VP] §2.10): the plant solves the
-// constrained equations (KKT system, Baumgarte-stabilised) instead of the chosen route, and keeps
-// the normal forces and the constraint error of its last evaluation. Not with drives (yet).
+// constrained equations (KKT system, Baumgarte-stabilised; project() moves a state back onto the
+// constraint) instead of the chosen route, and keeps the reaction forces and the constraint error
+// of its last evaluation. Not with drives (yet).
 //
 // On a moving base (move_base; dynamics/moving_base.hpp, [VP] (2.3.48)): the base's velocity and
 // acceleration at time t come from a table of 12 columns [v_O, w_O, a_O, e_O] (base axes), and
