@@ -9,11 +9,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <string>
 
 #include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/crba.hpp"
 #include "armdyn/dynamics/rnea.hpp"
+#include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/io/constraint_json.hpp"
 #include "armdyn/io/load.hpp"
 #include "support/allocation_counter.hpp"
@@ -192,6 +194,53 @@ TEST(LoopConstraint, ProjectionClosesTheLoopAndItsVelocity) {
   constraint_kinematics(model, data, ws, c, q1, v1);
   EXPECT_LT(ws.hdot.cwiseAbs().maxCoeff(), 1e-12);
   EXPECT_LT((q1 - q).cwiseAbs().maxCoeff(), 1e-2);  // near where it started
+}
+
+TEST(LoopConstraint, SpatialLoopsKeepTheirSecondDerivativeZero) {
+  // A loop in 3-D between two frames of the PUMA 560 (link6 and link2: the paths share joints 1-2),
+  // with and without aligned axes, at random states on the loop: h(s) along q + v s + a s^2/2 has
+  // h''(0) = 0 (central differences, Richardson-extrapolated) for the solved a, not for another.
+  const Model model = load_model("puma560");
+  Data data(model);
+  ConstraintWorkspace<double> ws(model);
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const int f6 = model.frame_index("link6"), f2 = model.frame_index("link2");
+  for (const bool axes : {false, true})
+    for (int trial = 0; trial < 5; ++trial) {
+      const VecX<double> q = VecX<double>::NullaryExpr(6, [&] { return u(rng); });
+      VecX<double> v = VecX<double>::NullaryExpr(6, [&] { return 2 * u(rng); });
+      // B and a2 placed where A and a1 are at q: the loop closed there.
+      forward_kinematics(model, data, q);
+      const Transform<double>& o6 = data.oMf[f6];
+      const Transform<double>& o2 = data.oMf[f2];
+      const Vec3<double> offset(0.05, -0.02, 0.1), a1 = Vec3<double>(u(rng), u(rng), u(rng)).normalized();
+      const Vec3<double> other = o2.R.transpose() * (o6.p + o6.R * offset - o2.p);
+      const PointConstraint<double> c =
+          loop_constraint(f6, offset, f2, other, axes, a1, (o2.R.transpose() * o6.R * a1).eval());
+      // v on the loop: its component in G's row space removed (G may be rank-deficient).
+      constraint_kinematics(model, data, ws, c, q, v);
+      const MatX<double> G = ws.G.topRows(c.count);
+      v -= G.completeOrthogonalDecomposition().pseudoInverse() * (G * v);
+      const VecX<double> tau = VecX<double>::NullaryExpr(6, [&] { return 20 * u(rng); });
+      const VecX<double> a = constrained_forward_dynamics(model, data, ws, c, q, v, tau);
+      ASSERT_LT(ws.h.cwiseAbs().maxCoeff(), 1e-14);
+      ASSERT_LT(ws.hdot.cwiseAbs().maxCoeff(), 1e-12);
+      auto h_at = [&](const VecX<double>& acc, double e) {
+        constraint_kinematics(model, data, ws, c, (q + v * e + 0.5 * acc * e * e).eval(), VecX<double>::Zero(6));
+        return ws.h.head(c.count).eval();
+      };
+      auto hdd = [&](const VecX<double>& acc) {
+        auto D = [&](double e) { return ((h_at(acc, e) + h_at(acc, -e)) / (e * e)).eval(); };
+        return ((4 * D(1e-5) - D(2e-5)) / 3).eval();
+      };
+      EXPECT_LT(hdd(a).cwiseAbs().maxCoeff(), 1e-5 * (1 + a.cwiseAbs().maxCoeff())) << axes << " " << trial;
+      EXPECT_GT(hdd(a + VecX<double>::Constant(6, 0.5)).cwiseAbs().maxCoeff(), 1e-3) << axes;  // sensitivity
+      // The reaction is a force of the loop: tau = ID(a) - G^T N gives the torques back.
+      const VecX<double> N = ws.force.head(c.count);
+      const VecX<double> back = constrained_inverse_dynamics(model, data, ws, c, q, v, a, N);
+      EXPECT_LT((back - tau).cwiseAbs().maxCoeff(), 1e-9 * (1 + N.cwiseAbs().maxCoeff()));
+    }
 }
 
 TEST(LoopConstraint, ForwardDynamicsAllocatesNothing) {
