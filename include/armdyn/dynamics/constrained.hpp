@@ -127,8 +127,9 @@ template <class S> struct ConstraintWorkspace {
 };
 
 /// The point, its velocity, h, ḣ, G and the bias term at (q, v): ws.position, ws.velocity, ws.h,
-/// ws.hdot, ws.G, ws.bias. Runs frame_kinematics (data.oMb, data.oMf). InputError for a frame
-/// index out of range or a constraint count other than 1 or 2.
+/// ws.hdot, ws.G, ws.bias (a loop: ws.position and ws.velocity are A's). Runs frame_kinematics
+/// (data.oMb, data.oMf; twice for a loop). InputError for a frame index out of range or a row
+/// count other than 1 or 2 (3 or 6 for a loop).
 template <class S>
 void constraint_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v);
@@ -155,14 +156,16 @@ S constraint_error(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspa
 
 /// InputError unless the constraint can hold the arm at (q, v): |h_k| <= position_tolerance (m),
 /// |ḣ_k| <= velocity_tolerance (m/s), and G M^-1 G^T invertible (the arm can move V along every
-/// normal). `when` names the state in the message, e.g. "at t = 0 (q0, v0)".
+/// normal). A loop: each pair's gap |x_A - x_B| and its rate within the tolerances; redundant
+/// rows are allowed. `when` names the state in the message, e.g. "at t = 0 (q0, v0)".
 void check_constraint(const Model& model, Data& data, ConstraintWorkspace<double>& ws,
                       const PointConstraint<double>& c, VecIn<double> q, VecIn<double> v,
                       double position_tolerance, double velocity_tolerance, const std::string& when);
 
 /// Moves (q, v) onto the constraint (see "Projection" above): at most 10 Newton steps until
-/// max_k |h_k| <= position_tolerance (m), then v onto G v = 0. Returns max_k |h_k| reached.
-/// Writes what constraint_kinematics writes, data.M and data.L.
+/// max_k |h_k| <= position_tolerance (m) (stopping early when a step makes no progress: the
+/// round-off floor, or a state too far off for Newton), then v onto G v = 0. Returns the
+/// max_k |h_k| reached. Writes what constraint_kinematics writes, data.M and data.L.
 double project_on_constraint(const Model& model, Data& data, ConstraintWorkspace<double>& ws,
                              const PointConstraint<double>& c, VecX<double>& q, VecX<double>& v,
                              double position_tolerance);
@@ -171,7 +174,7 @@ double project_on_constraint(const Model& model, Data& data, ConstraintWorkspace
 /// normal forces N for which q1 = q0 + v0 dt + dt^2/2 a(N) lies on the constraint (a secant
 /// search in N, 2-D by Newton steps with a difference Jacobian on a line), a(N) = a0 + M^-1 G^T N.
 /// Writes ws.force (N), ws.qdd (a(N)), q1 and v1 = v0 + dt a(N). InputError when the search does
-/// not converge in 50 iterations.
+/// not converge in 50 iterations, and for a loop (surfaces and lines only).
 void vp_search_step(const Model& model, Data& data, ConstraintWorkspace<double>& ws,
                     const PointConstraint<double>& c, VecIn<double> q0, VecIn<double> v0, VecIn<double> tau,
                     double dt, VecX<double>& q1, VecX<double>& v1);
