@@ -1,7 +1,8 @@
 // libFuzzer target: a constraint document (io/constraint_json.hpp) for the built-in PUMA 560 ->
 // parse_constraint -> at the fixed moderate state of evaluate_once: the constraint's kinematics,
 // and when check_constraint finds the constraint can act there (any distance from the surface
-// allowed), the constrained forward dynamics and the inverse dynamics with its contact force.
+// allowed), the constrained forward dynamics and the inverse dynamics with its contact force; a
+// loop is also projected onto its closure.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -22,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const armdyn::InputError&) {  // refused, as documented
     return 0;
   }
-  if (c.count != 1 && c.count != 2) {
-    std::fprintf(stderr, "FINDING: parse_constraint accepted %d surfaces\n", c.count);
+  if (c.is_loop() ? c.count != 3 && c.count != 6 : c.count != 1 && c.count != 2) {
+    std::fprintf(stderr, "FINDING: parse_constraint accepted %d rows\n", c.count);
     std::abort();
   }
   const int n = puma.dof;
@@ -32,8 +33,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   armdyn::Data work(puma);
   armdyn::ConstraintWorkspace<double> ws(puma);
   // Finite inputs this large may overflow in a product: below it, a non-finite result is a finding.
-  bool moderate = c.offset.cwiseAbs().maxCoeff() <= 1e6 && c.baumgarte_rate <= 1e6;
-  for (int k = 0; k < c.count; ++k)
+  bool moderate = c.offset.cwiseAbs().maxCoeff() <= 1e6 && c.other_offset.cwiseAbs().maxCoeff() <= 1e6 &&
+                  c.baumgarte_rate <= 1e6;
+  for (int k = 0; k < c.count && k < 2; ++k)
     moderate = moderate && c.surfaces[k].point.cwiseAbs().maxCoeff() <= 1e6 && c.surfaces[k].radius <= 1e6;
   const double any = std::numeric_limits<double>::infinity();
   try {
@@ -42,6 +44,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (!moderate) return 0;
+  if (c.is_loop()) {  // the projection closes the (open) loop, or stops without progress: finite either way
+    armdyn::VecX<double> qp = q, vp = v;
+    armdyn::project_on_constraint(puma, work, ws, c, qp, vp, 1e-14);
+    armdyn::fuzz::require_finite(qp, "project_on_constraint (q)", puma);
+    armdyn::fuzz::require_finite(vp, "project_on_constraint (v)", puma);
+  }
   const armdyn::VecX<double> a = armdyn::constrained_forward_dynamics(puma, work, ws, c, q, v, tau);
   armdyn::fuzz::require_finite(a, "constrained_forward_dynamics", puma);
   armdyn::fuzz::require_finite(ws.force, "the contact force", puma);

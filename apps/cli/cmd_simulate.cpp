@@ -334,8 +334,9 @@ Command add_simulate_command(CLI::App& app) {
       ->type_name("const:LIST|FILE.csv");
   add_segments_option(sub, o->segments);
   sub->add_option("--constraint", o->constraint,
-                  "hold a point of a frame on a plane, sphere, cylinder or line (a JSON file, docs/constraints.md); "
-                  "appends contact_force<k> (the normal forces, N) and constraint_error (m) columns")
+                  "hold a point of a frame on a plane, sphere, cylinder or line, or on a point of another frame (a "
+                  "loop: a four-bar, a parallelogram) (a JSON file, docs/constraints.md); appends contact_force<k> "
+                  "(the normal forces, or a loop's reaction x, y, z, N) and constraint_error (m) columns")
       ->type_name("FILE.json");
   sub->add_option("--base-motion", o->base_motion,
                   "the base moves: a CSV file with header t,vx,vy,vz,wx,wy,wz,ax,ay,az,ex,ey,ez (the base's velocity "

@@ -98,6 +98,19 @@ void MujocoPeer::forward_dynamics(const double* q, const double* v, const double
   for (int i = 0; i < s.n; ++i) qdd[i] = s.d->qacc[i];
 }
 
+void MujocoPeer::constrained_forward_dynamics(const double* q, const double* v, const double* tau, double* qdd,
+                                              double* force) {
+  Impl& s = *impl_;
+  const int saved = s.m->opt.disableflags;
+  s.m->opt.disableflags &= ~mjDSBL_CONSTRAINT;
+  s.set_state(q, v);
+  for (int i = 0; i < s.n; ++i) s.d->qfrc_applied[i] = tau[i];
+  mj_forward(s.m, s.d);
+  s.m->opt.disableflags = saved;
+  for (int i = 0; i < s.n; ++i) qdd[i] = s.d->qacc[i];
+  for (int i = 0; i < s.d->nefc; ++i) force[i] = s.d->efc_force[i];
+}
+
 void MujocoPeer::jacobian(const double* q, double* J) {
   Impl& s = *impl_;
   s.set_state(q, nullptr);

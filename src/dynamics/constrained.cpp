@@ -1,6 +1,8 @@
 // Closed chains ([VP] §2.10): the double instantiations, the consistency check of a constrained
 // state and [VP]'s search on the normal force as the reference method (constrained.hpp).
 #include "armdyn/dynamics/constrained_impl.hpp"
+#include "armdyn/dynamics/cholesky.hpp"
+#include "armdyn/dynamics/crba.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -9,6 +11,8 @@
 namespace armdyn {
 
 template PointConstraint<double> line_constraint(int, const Vec3<double>&, const Vec3<double>&, const Vec3<double>&);
+template PointConstraint<double> loop_constraint(int, const Vec3<double>&, int, const Vec3<double>&, bool,
+                                                 const Vec3<double>&, const Vec3<double>&);
 template void constraint_kinematics(const Model&, Data&, ConstraintWorkspace<double>&, const PointConstraint<double>&,
                                     VecIn<double>, VecIn<double>);
 template const VecX<double>& constrained_inverse_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
@@ -41,9 +45,74 @@ Eigen::Vector2d residual(const Model& model, Data& data, const PointConstraint<d
   return h;
 }
 
+// A loop at (q, v) (constraint_kinematics ran): the points (and axis points) together and
+// moving together. Redundant rows are allowed (the solve takes the pseudo-inverse).
+void check_loop(const Model& model, const ConstraintWorkspace<double>& ws, const PointConstraint<double>& c,
+                double position_tolerance, double velocity_tolerance, const std::string& when) {
+  const std::string who = "constraint: the loop between frames '" + model.frames[c.frame].name + "' and '" +
+                          model.frames[c.other_frame].name + "'";
+  for (int pair = 0; 3 * pair < c.count; ++pair) {
+    const std::string what = pair == 0 ? "points" : "points one metre along the axes";
+    const double gap = ws.h.segment<3>(3 * pair).norm(), rate = ws.hdot.segment<3>(3 * pair).norm();
+    if (!(gap <= position_tolerance))
+      throw InputError(who + " is open: its " + what + " are " + number(gap) + " m apart " + when + " (at most " +
+                       number(position_tolerance) + " m): start with the loop closed");
+    if (!(rate <= velocity_tolerance))
+      throw InputError(who + ": its " + what + " move apart at " + number(rate) + " m/s " + when + " (at most " +
+                       number(velocity_tolerance) + " m/s): the velocity must keep the loop closed");
+  }
+}
+
 }  // namespace
 
+double project_on_constraint(const Model& model, Data& data, ConstraintWorkspace<double>& ws,
+                             const PointConstraint<double>& c, VecX<double>& q, VecX<double>& v,
+                             double position_tolerance) {
+  const int m = c.count;
+  // M^-1 G^T and the Schur matrix G M^-1 G^T at q (constraint_kinematics ran there).
+  auto factor = [&]() {
+    crba(model, data, q);
+    data.L = data.M;
+    cholesky_factor(data.L, data.L_inv_diag);
+    ws.schur.setZero();
+    for (int k = 0; k < m; ++k) {
+      ws.column = ws.G.row(k).transpose();
+      cholesky_solve(data.L, data.L_inv_diag, ws.column);
+      ws.Minv_Gt.col(k) = ws.column;
+    }
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < m; ++j) ws.schur(i, j) = ws.G.row(i).dot(ws.Minv_Gt.col(j));
+  };
+  // The step -M^-1 G^T (G M^-1 G^T)^+ r added to x.
+  auto correct = [&](const ConstraintWorkspace<double>::Rows& r, VecX<double>& x) {
+    ConstraintWorkspace<double>::Rows y;
+    constrained_detail::solve_schur(ws.schur, r, y);
+    for (int k = 0; k < m; ++k) x.noalias() -= ws.Minv_Gt.col(k) * y[k];
+  };
+  // Newton steps on h(q) = 0 (quadratic convergence: one or two from an integration step's drift).
+  constraint_kinematics(model, data, ws, c, q, v);
+  double error = ws.h.head(m).cwiseAbs().maxCoeff();
+  for (int it = 0; it < 10 && error > position_tolerance; ++it) {
+    factor();
+    const ConstraintWorkspace<double>::Rows h = ws.h;
+    correct(h, q);
+    constraint_kinematics(model, data, ws, c, q, v);
+    const double next = ws.h.head(m).cwiseAbs().maxCoeff();
+    if (!(next < error)) {  // no progress (round-off floor or a singular configuration)
+      error = next;
+      break;
+    }
+    error = next;
+  }
+  // G v = 0 at the new q: one linear correction (ws.hdot = G v).
+  factor();
+  const ConstraintWorkspace<double>::Rows hdot = ws.hdot;
+  correct(hdot, v);
+  return error;
+}
+
 std::string constraint_shape_name(const PointConstraint<double>& c) {
+  if (c.is_loop()) return "loop";
   if (c.count == 2) return "line";
   switch (c.surfaces[0].type) {
     case SurfaceType::kPlane: return "plane";
@@ -57,6 +126,10 @@ void check_constraint(const Model& model, Data& data, ConstraintWorkspace<double
                       VecIn<double> q, VecIn<double> v, double position_tolerance, double velocity_tolerance,
                       const std::string& when) {
   constraint_kinematics(model, data, ws, c, q, v);
+  if (c.is_loop()) {
+    check_loop(model, ws, c, position_tolerance, velocity_tolerance, when);
+    return;
+  }
   const std::string who = "constraint: the point of frame '" + model.frames[c.frame].name + "'";
   const std::string shape = constraint_shape_name(c);
   for (int k = 0; k < c.count; ++k) {
@@ -87,6 +160,7 @@ void check_constraint(const Model& model, Data& data, ConstraintWorkspace<double
 void vp_search_step(const Model& model, Data& data, ConstraintWorkspace<double>& ws, const PointConstraint<double>& c,
                     VecIn<double> q0, VecIn<double> v0, VecIn<double> tau, double dt, VecX<double>& q1,
                     VecX<double>& v1) {
+  if (c.is_loop()) throw InputError("constraint: [VP]'s search on the normal force is for a surface or a line, not a loop");
   const int m = c.count;
   constrained_forward_dynamics(model, data, ws, c, q0, v0, tau);  // for M^-1 G^T
   // (2.10.9): a(N) = W^-1 (P + U) + W^-1 D n N; (2.10.12)-(2.10.13): q1 = E + H N.
@@ -120,7 +194,8 @@ void vp_search_step(const Model& model, Data& data, ConstraintWorkspace<double>&
   if (!(f.cwiseAbs().maxCoeff() <= 1e3 * tol) || !N.allFinite())
     throw InputError("constraint: the search on the normal force did not converge (|h| = " +
                      number(f.cwiseAbs().maxCoeff()) + " m after " + std::to_string(it) + " iterations)");
-  ws.force = N;
+  ws.force.setZero();
+  ws.force.head<2>() = N;
   ws.qdd = a0 + ws.Minv_Gt.col(0) * N[0];
   if (m == 2) ws.qdd += ws.Minv_Gt.col(1) * N[1];
   q1 = E + H * N;

@@ -63,28 +63,54 @@ Surface<double> surface(const JsonGetter& get, const json& s) {
   return out;
 }
 
+// The index of the named frame, or the error listing the model's frames.
+int frame_named(const JsonGetter& get, const json& j, const std::string& field, const Model& model) {
+  const std::string name = get.string(j, field);
+  const int frame = model.frame_index(name);
+  if (frame < 0) {
+    std::string list;
+    for (const Frame<double>& f : model.frames) list += (list.empty() ? "" : ", ") + printable(f.name);
+    get.fail(field, "unknown frame '" + printable(name) + "' (frames of '" + printable(model.name) + "': " + list +
+                        ")");
+  }
+  return frame;
+}
+
+// "loop": {"frame": f2, "point": B, "axes": [a1, a2]} closing A of (frame, offset) on B.
+PointConstraint<double> loop_closure(const JsonGetter& get, const json& l, int frame, const Vec3<double>& offset,
+                             const Model& model) {
+  get.require_object(l, "loop");
+  get.allow_keys(l, "loop", {"frame", "point", "axes"});
+  if (!l.contains("frame")) get.fail("loop.frame", "missing (the frame whose point closes the loop)");
+  const int other = frame_named(get, l.at("frame"), "loop.frame", model);
+  if (other == frame) get.fail("loop.frame", "the same frame as \"frame\" (a loop joins two frames)");
+  const Vec3<double> other_offset = l.contains("point") ? get.vec3(l.at("point"), "loop.point") : Vec3<double>::Zero();
+  if (!l.contains("axes")) return loop_constraint(frame, offset, other, other_offset);
+  const json& axes = l.at("axes");
+  if (!axes.is_array() || axes.size() != 2)
+    get.fail("loop.axes", "must be two directions [a1, a2]: the axis in \"frame\"'s axes, then in loop.frame's");
+  const Vec3<double> a1 = unit(get, axes.at(0), "loop.axes[0]"), a2 = unit(get, axes.at(1), "loop.axes[1]");
+  return loop_constraint(frame, offset, other, other_offset, true, a1, a2);
+}
+
 }  // namespace
 
 PointConstraint<double> parse_constraint(const std::string& text, const std::string& source, const Model& model) {
   const json doc = parse_json(text, source, true);
   const JsonGetter get(source);
   get.require_object(doc, "");
-  get.allow_keys(doc, "", {"frame", "point", "surface", "line", "baumgarte_rate"});
+  get.allow_keys(doc, "", {"frame", "point", "surface", "line", "loop", "baumgarte_rate", "projection"});
   if (!doc.contains("frame")) get.fail("frame", "missing (the frame whose point is held)");
-  const std::string name = get.string(doc.at("frame"), "frame");
-  const int frame = model.frame_index(name);
-  if (frame < 0) {
-    std::string list;
-    for (const Frame<double>& f : model.frames) list += (list.empty() ? "" : ", ") + printable(f.name);
-    get.fail("frame", "unknown frame '" + printable(name) + "' (frames of '" + printable(model.name) + "': " + list +
-                          ")");
-  }
+  const int frame = frame_named(get, doc.at("frame"), "frame", model);
   const Vec3<double> offset = doc.contains("point") ? get.vec3(doc.at("point"), "point") : Vec3<double>::Zero();
-  const bool has_surface = doc.contains("surface"), has_line = doc.contains("line");
-  if (has_surface == has_line)
-    get.fail(has_line ? "line" : "surface", "give exactly one of \"surface\" and \"line\"");
+  const int shapes = int{doc.contains("surface")} + int{doc.contains("line")} + int{doc.contains("loop")};
+  if (shapes != 1)
+    get.fail(doc.contains("loop") ? "loop" : doc.contains("line") ? "line" : "surface",
+             "give exactly one of \"surface\", \"line\" and \"loop\"");
   PointConstraint<double> c;
-  if (has_line) {
+  if (doc.contains("loop")) {
+    c = loop_closure(get, doc.at("loop"), frame, offset, model);
+  } else if (doc.contains("line")) {
     const json& l = doc.at("line");
     get.require_object(l, "line");
     get.allow_keys(l, "line", {"point", "direction"});
@@ -100,6 +126,10 @@ PointConstraint<double> parse_constraint(const std::string& text, const std::str
   if (doc.contains("baumgarte_rate")) {
     c.baumgarte_rate = get.number(doc.at("baumgarte_rate"), "baumgarte_rate");
     if (!(c.baumgarte_rate > 0)) get.fail("baumgarte_rate", "must be positive (1/s)");
+  }
+  if (doc.contains("projection")) {
+    if (!doc.at("projection").is_boolean()) get.fail("projection", "must be true or false");
+    c.project = doc.at("projection").get<bool>();
   }
   return c;
 }

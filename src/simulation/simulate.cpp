@@ -106,6 +106,9 @@ class Run {
   /// watch_energy runs after every kWatchEvery-th step (and at every sample): an eighth of the
   /// cost, and an error growing past the bound is still seen long before it overflows.
   static constexpr long kWatchEvery = 8;
+  /// The closure a projected constraint is brought back to after each step (m): near round-off,
+  /// since the velocity projection (G v = 0) leaves Baumgarte nothing to close a gap with.
+  static constexpr double kProjectionTolerance = 1e-14;
   bool emit();
   void diverge(double t, const std::string& what);
   double kinetic_energy_of(const VecX<double>& q, const VecX<double>& v) {  // links, and rotors with drives
@@ -226,6 +229,10 @@ bool Run::after_step(double t) {
       stats_.last_finite_energy = e;
     }
     return false;
+  }
+  if (o_.constraint && o_.constraint->project) {  // back onto the constraint manifold (constrained.hpp)
+    plant_.project(q_, v_, kProjectionTolerance);
+    rk45_.reset();  // the kept derivative was at the unprojected state
   }
   if (o_.energy_warning > 0 && stats_.steps % kWatchEvery == 0) {
     const double k = kinetic_energy_of(q_, v_);  // [Craig] (6.69)-(6.71)

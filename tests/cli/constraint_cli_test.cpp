@@ -1,5 +1,6 @@
 // `armdyn simulate --constraint FILE.json` run as a process: the CSV gains exactly the columns
-// contact_force<k> (k = 1, or 1..2 on a line) and constraint_error after the unchanged ones; the
+// contact_force<k> (k = 1, 1..2 on a line, 1..3 on a loop) and constraint_error after the
+// unchanged ones; the shipped four-bar's loop stays closed below 1e-9 m with its energy; the
 // planar 2R's tip stays on its plane (error below 1e-9 m with rk4 at 1 ms, energy within 1e-6 J);
 // --summary reports the largest constraint error; a file naming an unknown frame, a malformed
 // file, a start off the surface and --actuators are refused with one stderr line and exit 2.
@@ -87,6 +88,34 @@ TEST_F(ConstraintCli, ALineGivesTwoForces) {
   const Result across = simulate({"planar2r", "--q0", kQ0, "--duration", "0.1", "--constraint", file("x.json", kLine)});
   EXPECT_EQ(across.status, 2) << across.err;
   EXPECT_NE(across.err.find("cannot move"), std::string::npos) << across.err;
+}
+
+TEST_F(ConstraintCli, TheShippedFourBarKeepsItsLoopClosed) {
+  // examples/models/fourbar.urdf with fourbar_loop.json, closed at q = 0, falling from rest.
+  const std::string models = std::string(ARMDYN_EXAMPLES_DIR) + "/models/";
+  const std::string loop = models + "fourbar_loop.json";
+  const Result r = simulate({models + "fourbar.urdf", "--duration", "2", "--output-period", "0.5", "--integrator",
+                             "rk45", "--rtol", "1e-10", "--atol", "1e-12", "--constraint", loop, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 6u);
+  const std::vector<std::string> header = cells(rows[0]);
+  ASSERT_EQ(header.size(), 1u + 4 * 3 + 3 + 4);
+  EXPECT_EQ(header[16], "contact_force1");
+  EXPECT_EQ(header[18], "contact_force3");
+  EXPECT_EQ(header[19], "constraint_error");
+  const double e0 = numbers(rows[1])[15];
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    const std::vector<double> x = numbers(rows[k]);
+    EXPECT_LT(x[19], 1e-9) << rows[k];
+    EXPECT_NEAR(x[15], e0, 1e-9) << rows[k];
+    EXPECT_LT(std::abs(x[17]), 1e-9) << rows[k];  // no reaction across the plane of motion (y)
+  }
+  EXPECT_GT(std::abs(numbers(rows.back())[18]), 1.0);  // the loop carries the links' weight
+  // Started open, or with the loop's ends moving apart: refused.
+  expect_bad({models + "fourbar.urdf", "--q0", "0.1,0,0", "--duration", "1", "--constraint", loop},
+             "constraint: the loop between frames 'coupler' and 'rocker' is open");
+  expect_bad({models + "fourbar.urdf", "--v0", "1,0,0", "--duration", "1", "--constraint", loop}, "move apart");
 }
 
 TEST_F(ConstraintCli, BadConstraintsAreRefused) {

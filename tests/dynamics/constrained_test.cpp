@@ -63,7 +63,7 @@ Eigen::Vector2d h_along(const Model& model, Data& data, ConstraintWorkspace<doub
                         const VecX<double>& q, const VecX<double>& v, const VecX<double>& a, double s) {
   const VecX<double> qs = q + v * s + 0.5 * a * s * s;
   constraint_kinematics(model, data, ws, c, qs, VecX<double>::Zero(model.dof));
-  return ws.h;
+  return ws.h.head<2>();
 }
 
 // The PUMA 560's tool point (offset from the frame) and a constraint through it at a random
@@ -169,7 +169,7 @@ TEST(Constrained, VpSearchAgreesWithKktToFirstOrderInTheStep) {
     }
     const VecX<double> tau = VecX<double>::NullaryExpr(model.dof, [&] { return 2.0 * u(rng); });
     constrained_forward_dynamics(model, data, ws, s.c, s.q, s.v, tau);
-    const Eigen::Vector2d kkt = ws.force;
+    const ConstraintWorkspace<double>::Rows kkt = ws.force;
     VecX<double> q1, v1;
     double previous = 0;
     for (double dt : {4e-4, 2e-4, 1e-4}) {

@@ -63,9 +63,10 @@ TEST(ConstraintJson, BadInputNamesTheFileAndTheField) {
   const std::pair<std::string, std::string> cases[] = {
       {"{" + plane + "}", "c.json: frame: missing"},
       {R"({"frame": "elbow", )" + plane + "}", "c.json: frame: unknown frame 'elbow' (frames of 'planar2r': "},
-      {R"({"frame": "tool"})", "give exactly one of \"surface\" and \"line\""},
+      {R"({"frame": "tool"})", "c.json: surface: give exactly one of \"surface\", \"line\" and \"loop\""},
       {R"({"frame": "tool", "line": {"point": [0, 0, 0], "direction": [1, 0, 0]}, )" + plane + "}",
-       "give exactly one of \"surface\" and \"line\""},
+       "c.json: line: give exactly one of \"surface\", \"line\" and \"loop\""},
+      {R"({"frame": "tool", "projection": 1, )" + plane + "}", "c.json: projection: must be true or false"},
       {R"({"frame": "tool", "surface": {"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 0]}})",
        "c.json: surface.normal: must not be zero"},
       {R"({"frame": "tool", "surface": {"type": "plane", "point": [0, 0], "normal": [0, 0, 1]}})",
@@ -86,6 +87,67 @@ TEST(ConstraintJson, BadInputNamesTheFileAndTheField) {
   };
   for (const auto& [text, expected] : cases) {
     const std::string message = error_of(text);
+    EXPECT_NE(message.find(expected), std::string::npos) << text << "\n" << message;
+  }
+}
+
+const Model& fourbar() {
+  static const Model model = load_model(std::string(ARMDYN_EXAMPLES_DIR) + "/models/fourbar.urdf");
+  return model;
+}
+
+PointConstraint<double> parse_loop(const std::string& text) { return parse_constraint(text, "loop.json", fourbar()); }
+
+std::string loop_error_of(const std::string& text) {
+  try {
+    parse_loop(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(ConstraintJson, LoopParses) {
+  PointConstraint<double> c = parse_loop(R"({"frame": "coupler", "point": [0.35, 0, 0],
+                                             "loop": {"frame": "rocker", "point": [0.3, 0, 0]}})");
+  EXPECT_TRUE(c.is_loop());
+  EXPECT_EQ(c.count, 3);
+  EXPECT_EQ(c.frame, fourbar().frame_index("coupler"));
+  EXPECT_EQ(c.other_frame, fourbar().frame_index("rocker"));
+  EXPECT_EQ(c.offset, Vec3<double>(0.35, 0, 0));
+  EXPECT_EQ(c.other_offset, Vec3<double>(0.3, 0, 0));
+  EXPECT_TRUE(c.project);  // a loop's default
+  c = parse_loop(R"({"frame": "coupler", "loop": {"frame": "rocker", "axes": [[0, 2, 0], [0, 0, -3]]},
+                     "projection": false, "baumgarte_rate": 7})");
+  EXPECT_EQ(c.count, 6);
+  EXPECT_EQ(c.other_offset, Vec3<double>::Zero());
+  EXPECT_EQ(c.axis, Vec3<double>(0, 1, 0));
+  EXPECT_EQ(c.other_axis, Vec3<double>(0, 0, -1));
+  EXPECT_FALSE(c.project);
+  EXPECT_EQ(c.baumgarte_rate, 7.0);
+  EXPECT_FALSE(parse(R"({"frame": "tool", "surface": {"type": "sphere", "centre": [1, 2, 3], "radius": 0.5}})").project);
+}
+
+TEST(ConstraintJson, BadLoopsNameTheFileAndTheField) {
+  const std::pair<std::string, std::string> cases[] = {
+      {R"({"frame": "coupler", "loop": {"point": [0, 0, 0]}})", "loop.json: loop.frame: missing"},
+      {R"({"frame": "coupler", "loop": {"frame": "link9"}})",
+       "loop.json: loop.frame: unknown frame 'link9' (frames of 'fourbar': "},
+      {R"({"frame": "coupler", "loop": {"frame": "coupler"}})", "loop.json: loop.frame: the same frame as \"frame\""},
+      {R"({"frame": "coupler", "loop": {"frame": "rocker", "point": [0, 1]}})", "loop.json: loop.point"},
+      {R"({"frame": "coupler", "loop": {"frame": "rocker", "axes": [[0, 1, 0]]}})",
+       "loop.json: loop.axes: must be two directions"},
+      {R"({"frame": "coupler", "loop": {"frame": "rocker", "axes": [[0, 1, 0], [0, 0, 0]]}})",
+       "loop.json: loop.axes[1]: must not be zero"},
+      {R"({"frame": "coupler", "loop": {"frame": "rocker", "axes": [[0, 1, 0], [0, "y", 0]]}})",
+       "loop.json: loop.axes[1][1]"},
+      {R"({"frame": "coupler", "loop": {"frame": "rocker", "axis": [0, 1, 0]}})", "loop.json: loop"},
+      {R"({"frame": "coupler", "loop": ["rocker"]})", "loop.json: loop"},
+      {R"({"frame": "coupler", "loop": {"frame": "rocker"}, "line": {"point": [0, 0, 0], "direction": [1, 0, 0]}})",
+       "loop.json: loop: give exactly one of \"surface\", \"line\" and \"loop\""},
+  };
+  for (const auto& [text, expected] : cases) {
+    const std::string message = loop_error_of(text);
     EXPECT_NE(message.find(expected), std::string::npos) << text << "\n" << message;
   }
 }

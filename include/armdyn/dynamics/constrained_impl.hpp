@@ -2,6 +2,8 @@
 #include <cmath>
 #include <string>
 
+#include <Eigen/Eigenvalues>
+
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/forward_dynamics_impl.hpp"
@@ -38,12 +40,18 @@ void surface_terms(const Surface<S>& s, const Vec3<S>& x, const Vec3<S>& xd, S& 
   curvature = (xd_normal_plane.dot(xd_normal_plane) - xn * xn) / rho;
 }
 
-template <class S> void check(const ModelTpl<S>& model, const ConstraintWorkspace<S>& ws, const PointConstraint<S>& c) {
-  if (c.count != 1 && c.count != 2)
-    throw InputError("constraint: " + std::to_string(c.count) + " surfaces (1: a surface, 2: a line)");
-  if (c.frame < 0 || c.frame >= static_cast<int>(model.frames.size()))
-    throw InputError("constraint: frame index " + std::to_string(c.frame) + " out of range (model '" + model.name +
+template <class S> void check_frame_index(const ModelTpl<S>& model, int frame) {
+  if (frame < 0 || frame >= static_cast<int>(model.frames.size()))
+    throw InputError("constraint: frame index " + std::to_string(frame) + " out of range (model '" + model.name +
                      "' has " + std::to_string(model.frames.size()) + " frames)");
+}
+
+template <class S> void check(const ModelTpl<S>& model, const ConstraintWorkspace<S>& ws, const PointConstraint<S>& c) {
+  if (c.is_loop() ? c.count != 3 && c.count != 6 : c.count != 1 && c.count != 2)
+    throw InputError("constraint: " + std::to_string(c.count) +
+                     (c.is_loop() ? " loop rows (3: points, 6: points and axes)" : " surfaces (1: a surface, 2: a line)"));
+  check_frame_index(model, c.frame);
+  if (c.is_loop()) check_frame_index(model, c.other_frame);
   if (ws.G.cols() != model.dof)
     throw InputError("constraint workspace: built for " + std::to_string(ws.G.cols()) + " joints, model '" +
                      model.name + "' has " + std::to_string(model.dof));
@@ -56,17 +64,64 @@ Vec3<S> point_position(const DataTpl<S>& data, const PointConstraint<S>& c) {
   return oMf.p + oMf.R * c.offset;
 }
 
-/// N = S^-1 r for the 1 x 1 or 2 x 2 Schur complement S (Cramer's rule).
+/// x = A^+ r, the minimum-norm (least-squares) solution for the symmetric positive semidefinite
+/// Schur matrix A = G M^-1 G^T (rows and columns m.. zero, as r's): A = V diag(l) V^T, and
+/// A^+ = V diag(1/l_k for l_k > kSchurRankTolerance max_k l_k, else 0) V^T. Fixed size: no
+/// allocation. The only branch on values is the rank decision.
 template <class S>
-void solve_small(const Eigen::Matrix<S, 2, 2>& A, int m, const Eigen::Matrix<S, 2, 1>& r, Eigen::Matrix<S, 2, 1>& x) {
-  if (m == 1) {
-    x[0] = r[0] / A(0, 0);
-    x[1] = S(0);
-    return;
+void solve_schur(const Eigen::Matrix<S, kMaxConstraintRows, kMaxConstraintRows>& A,
+                 const Eigen::Matrix<S, kMaxConstraintRows, 1>& r, Eigen::Matrix<S, kMaxConstraintRows, 1>& x) {
+  using Square = Eigen::Matrix<S, kMaxConstraintRows, kMaxConstraintRows>;
+  const Eigen::SelfAdjointEigenSolver<Square> eigen(A);
+  const auto& l = eigen.eigenvalues();  // ascending
+  const S floor = S(kSchurRankTolerance) * l[kMaxConstraintRows - 1];
+  Eigen::Matrix<S, kMaxConstraintRows, 1> y = eigen.eigenvectors().transpose() * r;
+  for (int k = 0; k < kMaxConstraintRows; ++k) y[k] = l[k] > floor && l[k] > S(0) ? y[k] / l[k] : S(0);
+  x.noalias() = eigen.eigenvectors() * y;
+}
+
+/// The point X = o + R r of a frame (r = R offset, base axes), its velocity o' + w x r, its
+/// translational Jacobian J_X = J_lin - [r]x J_ang written into rows [row, row + 3) of G with the
+/// sign `sign`, and its J̇_X v = (J̇ v)_lin + (J̇ v)_ang x r + w x (w x r).
+template <class S>
+void point_terms(const Transform<S>& oMf, const FrameWorkspace<S>& fw, const Vec3<S>& offset, S sign, int row,
+                 MatX<S>& G, Vec3<S>& x, Vec3<S>& xd, Vec3<S>& jdot_v) {
+  const Vec3<S> r = oMf.R * offset;
+  const Vec3<S> w = fw.velocity.template tail<3>();
+  const Vec3<S> wr = w.cross(r);
+  x = oMf.p + r;
+  xd = fw.velocity.template head<3>() + wr;
+  jdot_v = fw.jdot_v.template head<3>() + fw.jdot_v.template tail<3>().cross(r) + w.cross(wr);
+  for (Eigen::Index j = 0; j < G.cols(); ++j) {
+    const Vec3<S> column = fw.J.col(j).template head<3>() + fw.J.col(j).template tail<3>().cross(r);
+    G.col(j).template segment<3>(row) += sign * column;
   }
-  const S inv_det = S(1) / (A(0, 0) * A(1, 1) - A(0, 1) * A(1, 0));
-  x[0] = (A(1, 1) * r[0] - A(0, 1) * r[1]) * inv_det;
-  x[1] = (A(0, 0) * r[1] - A(1, 0) * r[0]) * inv_det;
+}
+
+/// A loop's h = x_A - x_B, ḣ, G = J_A - J_B and J̇_A v - J̇_B v, for the pair of points and, with
+/// axes (count 6), the pair one metre along a1 and a2. frame_kinematics already ran for both.
+template <class S>
+void loop_kinematics(const DataTpl<S>& data, ConstraintWorkspace<S>& ws, const PointConstraint<S>& c) {
+  ws.G.setZero();
+  ws.h.setZero();
+  ws.hdot.setZero();
+  ws.bias.setZero();
+  const Transform<S>& oMa = data.oMf[c.frame];
+  const Transform<S>& oMb = data.oMf[c.other_frame];
+  for (int pair = 0; 3 * pair < c.count; ++pair) {
+    const Vec3<S> offset_a = pair == 0 ? c.offset : (c.offset + c.axis).eval();
+    const Vec3<S> offset_b = pair == 0 ? c.other_offset : (c.other_offset + c.other_axis).eval();
+    Vec3<S> xa, va, ja, xb, vb, jb;
+    point_terms(oMa, ws.frame, offset_a, S(1), 3 * pair, ws.G, xa, va, ja);
+    point_terms(oMb, ws.other_frame, offset_b, S(-1), 3 * pair, ws.G, xb, vb, jb);
+    if (pair == 0) {
+      ws.position = xa;
+      ws.velocity = va;
+    }
+    ws.h.template segment<3>(3 * pair) = xa - xb;
+    ws.hdot.template segment<3>(3 * pair) = va - vb;
+    ws.bias.template segment<3>(3 * pair) = ja - jb;
+  }
 }
 
 }  // namespace constrained_detail
@@ -92,9 +147,31 @@ PointConstraint<S> line_constraint(int frame, const Vec3<S>& offset, const Vec3<
 }
 
 template <class S>
+PointConstraint<S> loop_constraint(int frame, const Vec3<S>& offset, int other_frame, const Vec3<S>& other_offset,
+                                   bool align_axes, const Vec3<S>& axis, const Vec3<S>& other_axis) {
+  using std::sqrt;
+  PointConstraint<S> c;
+  c.frame = frame;
+  c.offset = offset;
+  c.other_frame = other_frame;
+  c.other_offset = other_offset;
+  c.count = align_axes ? 6 : 3;
+  c.axis = axis / sqrt(axis.dot(axis));
+  c.other_axis = other_axis / sqrt(other_axis.dot(other_axis));
+  c.project = true;
+  return c;
+}
+
+template <class S>
 void constraint_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v) {
   constrained_detail::check(model, ws, c);
+  if (c.is_loop()) {  // both frames (frame_kinematics runs the forward kinematics each time)
+    frame_kinematics(model, data, ws.other_frame, c.other_frame, q, v);
+    frame_kinematics(model, data, ws.frame, c.frame, q, v);
+    constrained_detail::loop_kinematics(data, ws, c);
+    return;
+  }
   frame_kinematics(model, data, ws.frame, c.frame, q, v);
   // V = o + r: v_V = v_o + w x r, J̇_V v = (J̇ v)_o + ẇ0 x r + w x (w x r) (ẇ0: at a = 0).
   const Transform<S>& oMf = data.oMf[c.frame];
@@ -115,7 +192,7 @@ void constraint_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, Constrain
     ws.G.row(k).noalias() = n.transpose() * ws.frame.J.template topRows<3>() +
                             rn.transpose() * ws.frame.J.template bottomRows<3>();
   }
-  for (int k = c.count; k < 2; ++k) {
+  for (int k = c.count; k < kMaxConstraintRows; ++k) {
     ws.h[k] = ws.hdot[k] = ws.bias[k] = S(0);
     ws.G.row(k).setZero();
   }
@@ -144,15 +221,15 @@ const VecX<S>& constrained_forward_dynamics(const ModelTpl<S>& model, DataTpl<S>
     cholesky_solve(data.L, data.L_inv_diag, ws.column);
     ws.Minv_Gt.col(k) = ws.column;
   }
-  ws.schur.setIdentity();
-  Eigen::Matrix<S, 2, 1> rhs = Eigen::Matrix<S, 2, 1>::Zero();
+  ws.schur.setZero();
+  typename ConstraintWorkspace<S>::Rows rhs = ConstraintWorkspace<S>::Rows::Zero();
   const S w = c.baumgarte_rate;
   for (int i = 0; i < m; ++i) {
     for (int j = 0; j < m; ++j) ws.schur(i, j) = ws.G.row(i).dot(ws.Minv_Gt.col(j));
     // (2): gamma_i - G_i a0.
     rhs[i] = -ws.bias[i] - S(2) * w * ws.hdot[i] - w * w * ws.h[i] - ws.G.row(i).dot(a0);
   }
-  constrained_detail::solve_small(ws.schur, m, rhs, ws.force);
+  constrained_detail::solve_schur(ws.schur, rhs, ws.force);  // minimum-norm N (rank-deficient G)
   ws.qdd = a0;
   for (int k = 0; k < m; ++k) ws.qdd.noalias() += ws.Minv_Gt.col(k) * ws.force[k];
   return ws.qdd;
@@ -164,8 +241,20 @@ S constraint_error(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspa
   using std::abs;
   constrained_detail::check(model, ws, c);
   forward_kinematics(model, data, q);
-  const Vec3<S> x = constrained_detail::point_position(data, c);
   S worst = S(0);
+  if (c.is_loop()) {  // x_A - x_B for each pair
+    const Transform<S>& oMa = data.oMf[c.frame];
+    const Transform<S>& oMb = data.oMf[c.other_frame];
+    for (int pair = 0; 3 * pair < c.count; ++pair) {
+      const Vec3<S> a = pair == 0 ? c.offset : (c.offset + c.axis).eval();
+      const Vec3<S> b = pair == 0 ? c.other_offset : (c.other_offset + c.other_axis).eval();
+      const Vec3<S> d = oMa.p + oMa.R * a - oMb.p - oMb.R * b;
+      for (int k = 0; k < 3; ++k)
+        if (abs(d[k]) > worst) worst = abs(d[k]);
+    }
+    return worst;
+  }
+  const Vec3<S> x = constrained_detail::point_position(data, c);
   for (int k = 0; k < c.count; ++k) {
     Vec3<S> n;
     S h, curvature;

@@ -19,8 +19,9 @@
 //   4. steps 2-3 repeat until no held joint is released (at most n times).
 //
 // Held on a constraint (hold_on; dynamics/constrained.hpp, [VP] §2.10): the plant solves the
-// constrained equations (KKT system, Baumgarte-stabilised) instead of the chosen route, and keeps
-// the normal forces and the constraint error of its last evaluation. Not with drives (yet).
+// constrained equations (KKT system, Baumgarte-stabilised; project() moves a state back onto the
+// constraint) instead of the chosen route, and keeps the reaction forces and the constraint error
+// of its last evaluation. Not with drives (yet).
 //
 // On a moving base (move_base; dynamics/moving_base.hpp, [VP] (2.3.48)): the base's velocity and
 // acceleration at time t come from a table of 12 columns [v_O, w_O, a_O, e_O] (base axes), and
@@ -58,7 +59,7 @@ class Plant {
   const Model& model() const { return model_; }
   Data& data() { return data_; }
   TorqueSource& source() { return source_; }
-  /// From now on the point of `constraint` is held on its surface or line (must outlive the plant;
+  /// From now on the point of `constraint` is held on its surface, line or loop (must outlive the plant;
   /// nullptr: free again). InputError with drives or stiction.
   void hold_on(const PointConstraint<double>* constraint);
   const PointConstraint<double>* constraint() const { return constraint_; }
@@ -66,9 +67,14 @@ class Plant {
   /// [v_O, w_O, a_O, e_O] (must outlive the plant; nullptr: fixed again). InputError with drives,
   /// stiction or a constraint.
   void move_base(TorqueSource* base_motion);
-  /// The last evaluation's normal forces N_k (k < constraint()->count) and max_k |h_k| (m).
-  const Eigen::Vector2d& contact_force() const { return constraint_ws_->force; }
+  /// The last evaluation's normal forces N_k (k < constraint()->count; a loop: the force on its
+  /// first frame at A, base axes) and max_k |h_k| (m).
+  const ConstraintWorkspace<double>::Rows& contact_force() const { return constraint_ws_->force; }
   double constraint_error() const { return constraint_ws_->h.head(constraint_->count).cwiseAbs().maxCoeff(); }
+  /// With a constraint: (q, v) projected onto it (project_on_constraint, to position_tolerance m).
+  void project(VecX<double>& q, VecX<double>& v, double position_tolerance) {
+    project_on_constraint(model_, data_, *constraint_ws_, *constraint_, q, v, position_tolerance);
+  }
   /// Number of acceleration() calls so far.
   long evaluations() const { return evaluations_; }
   /// The drives' rotor kinetic energy at joint velocity v (0 without drives).

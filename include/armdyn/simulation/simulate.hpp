@@ -46,11 +46,12 @@ struct SimulationOptions {
   const drives::DriveSet* drives = nullptr;
   /// Friction with its exact sign and joints held by static friction (plant.hpp).
   StictionOptions stiction;
-  /// A point held on a surface or a line (dynamics/constrained.hpp, [VP] §2.10), or none. Must
-  /// outlive the run. The motion is then the constrained one (KKT system with Baumgarte
-  /// stabilisation, whatever fd_method says); the samples carry the normal forces and the
-  /// constraint error. The initial state must be on the constraint within constraint_tolerance
-  /// (metres for the position, m/s for the velocity along the normals).
+  /// A point held on a surface, a line or a point of another frame (a loop; dynamics/
+  /// constrained.hpp, [VP] §2.10), or none. Must outlive the run. The motion is then the
+  /// constrained one (KKT system with Baumgarte stabilisation, whatever fd_method says; with
+  /// constraint->project, (q, v) projected back onto it after every accepted step); the samples
+  /// carry the reaction forces and the constraint error. The initial state must be on the
+  /// constraint within constraint_tolerance (metres for the position, m/s for the velocity).
   const PointConstraint<double>* constraint = nullptr;
   double constraint_tolerance = 1e-6;
   /// A prescribed base motion (dynamics/moving_base.hpp, [VP] (2.3.48)), or none: a source whose
@@ -83,8 +84,9 @@ struct Sample {
   VecX<double> q, v, a, tau;
   double kinetic = 0, potential = 0;
   double energy() const { return kinetic + potential; }
-  /// With a constraint: the normal forces N_k on the arm (one on a surface, two on a line) and
-  /// the constraint error max_k |h_k| (m); empty and 0 without one.
+  /// With a constraint: the normal forces N_k on the arm (one on a surface, two on a line; a
+  /// loop: the reaction on its first frame, 3 or 6) and the constraint error max_k |h_k| (m);
+  /// empty and 0 without one.
   VecX<double> contact_force;
   double constraint_error = 0;
 };
@@ -117,7 +119,7 @@ SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0,
                          const SimulationOptions& options, const std::function<void(const Sample&)>& observer);
 
 /// The CSV header "t,q1,..,qn,v1,..,vn,a1,..,an,tau1,..,taun,kinetic,potential,energy", then
-/// with contact forces (a constraint) ",contact_force1[,contact_force2],constraint_error".
+/// with contact forces (a constraint) ",contact_force1[,contact_force2...],constraint_error".
 std::string csv_header(int dof, int contact_forces = 0);
 /// One CSV row of a sample (with its contact forces and constraint error when it has contact
 /// forces), ending in '\n': the time in the shortest form that reads back

@@ -38,6 +38,12 @@ class ARMDYN_PEERS_API MujocoPeer {
   // mj_forward with contact, constraint, passive, actuation and sensor stages disabled;
   // tau goes into qfrc_applied, qdd is qacc.
   void forward_dynamics(const double* q, const double* v, const double* tau, double* qdd);
+  // mj_forward with the file's equality constraints on (contacts, passive forces, actuation
+  // off): qdd is qacc, and force (length 3 x the number of equality constraints) efc_force of
+  // their rows; for a connect constraint the force on body1 at its anchor, world axes. MuJoCo's
+  // constraints are soft: the result approaches the rigid one as solimp's impedance approaches 1.
+  void constrained_forward_dynamics(const double* q, const double* v, const double* tau, double* qdd,
+                                    double* force);
   // mj_kinematics, mj_comPos, mj_jacBody of the file's last body: 6 x n row-major, rows the
   // velocity of that body's origin then its angular velocity, world axes
   void jacobian(const double* q, double* J);
