@@ -118,6 +118,35 @@ def nonlinear_effects_moving_base(model: Model, data: Optional[Data], q: ArrayLi
                                   base_v: Optional[ArrayLike] = ..., base_a: Optional[ArrayLike] = ...) -> Array: ...
 def forward_dynamics_moving_base(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike, tau: ArrayLike,
                                  base_v: Optional[ArrayLike] = ..., base_a: Optional[ArrayLike] = ...) -> Array: ...
+# Closed chains (docs/constraints.md): k = constraint.count force components; N (k,) or (m, k).
+class Constraint:
+    @property
+    def source(self) -> str: ...  # the file, or "<constraint>"
+    @property
+    def shape(self) -> str: ...  # "plane", "sphere", "cylinder", "line" or "loop"
+    @property
+    def frame(self) -> str: ...
+    @property
+    def point(self) -> Array: ...  # (3,), m, frame axes
+    @property
+    def other_frame(self) -> Optional[str]: ...  # a loop's second frame
+    @property
+    def other_point(self) -> Optional[Array]: ...  # (3,), m, other_frame's axes
+    @property
+    def count(self) -> int: ...
+    @property
+    def baumgarte_rate(self) -> float: ...  # 1/s
+    @property
+    def projection(self) -> bool: ...
+
+ConstraintArg = Union[Constraint, PathLike, str, Mapping[str, object]]
+def load_constraint(model: Model, constraint: ConstraintArg) -> Constraint: ...
+def constrained_forward_dynamics(model: Model, data: Optional[Data], constraint: ConstraintArg, q: ArrayLike,
+                                 v: ArrayLike, tau: ArrayLike) -> Tuple[Array, Array]: ...  # qdd, N
+def constrained_inverse_dynamics(model: Model, data: Optional[Data], constraint: ConstraintArg, q: ArrayLike,
+                                 v: ArrayLike, a: ArrayLike, N: ArrayLike) -> Array: ...
+def constraint_error(model: Model, data: Optional[Data], constraint: ConstraintArg,
+                     q: ArrayLike) -> Union[float, Array]: ...  # m
 # Derivatives: each (n, n), or (m, n, n) for a batch; rows the outputs.
 def rnea_derivatives(model: Model, data: Optional[Data], q: ArrayLike, v: ArrayLike,
                      a: ArrayLike) -> Tuple[Array, Array, Array]: ...  # dtau_dq, dtau_dv, M

@@ -14,6 +14,7 @@
 #include "armdyn/core/batch.hpp"
 #include "armdyn/drives/drive.hpp"
 #include "armdyn/dynamics/cartesian.hpp"
+#include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/external_forces.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/dynamics/reactions.hpp"
@@ -37,7 +38,8 @@ struct PyModel {
 };
 
 /// Everything one evaluation may write: the Data, the forward-dynamics and frame workspaces, and
-/// the terms (Coriolis matrix, energies), reactions and Cartesian workspaces, built on first use.
+/// the terms (Coriolis matrix, energies), reactions, Cartesian and constraint workspaces, built on
+/// first use.
 struct Workspace {
   explicit Workspace(const Model& m) : model(&m), data(m), ext(m), fd(m), frame(m) {}
   const Model* model;
@@ -49,6 +51,7 @@ struct Workspace {
   std::optional<terms::Workspace<double>> terms_ws;
   std::optional<ReactionWorkspace<double>> reactions_ws;
   std::optional<CartesianWorkspace<double>> cartesian_ws;
+  std::optional<ConstraintWorkspace<double>> constraint_ws;
   terms::Workspace<double>& terms() {
     if (!terms_ws) terms_ws.emplace(*model, terms::Storage::kQuadratic);
     return *terms_ws;
@@ -60,6 +63,10 @@ struct Workspace {
   CartesianWorkspace<double>& cartesian() {
     if (!cartesian_ws) cartesian_ws.emplace(*model);
     return *cartesian_ws;
+  }
+  ConstraintWorkspace<double>& constraint() {
+    if (!constraint_ws) constraint_ws.emplace(*model);
+    return *constraint_ws;
   }
 };
 
@@ -156,6 +163,7 @@ py::object evaluate_with(const States& q, Shape shape, Make make, Kernel kernel)
 void bind_model(py::module_& m);
 void bind_dynamics(py::module_& m);
 void bind_moving_base(py::module_& m);
+void bind_constraints(py::module_& m);
 void bind_kinematics(py::module_& m);
 void bind_formulations(py::module_& m);
 void bind_codegen(py::module_& m);

@@ -37,6 +37,7 @@ PYBIND11_MODULE(_armdyn, m) {
   armdyn::python::bind_model(m);
   armdyn::python::bind_dynamics(m);
   armdyn::python::bind_moving_base(m);
+  armdyn::python::bind_constraints(m);
   armdyn::python::bind_kinematics(m);
   armdyn::python::bind_formulations(m);
   armdyn::python::bind_codegen(m);
