@@ -278,6 +278,8 @@ class SimulationResult:
     potential: Array  # (m,), J
     stats: Dict[str, object]
     warnings: List[str]
+    contact_force: Optional[Array]  # (m, k), N; with a constraint
+    constraint_error: Optional[Array]  # (m,), m; with a constraint
     @property
     def energy(self) -> Array: ...
     def to_csv(self, path: Optional[PathLike] = ...) -> str: ...
@@ -289,7 +291,8 @@ def simulate(model: Model, q0: ArrayLike, v0: ArrayLike, duration: float, integr
              output_period: float = ..., rtol: float = ..., atol: float = ..., method: str = ...,
              stop_at_limits: bool = ..., controller: Optional[str] = ..., goal: Optional[ArrayLike] = ...,
              move_time: float = ..., profile: str = ..., kp: Union[None, float, ArrayLike] = ...,
-             kd: Union[None, float, ArrayLike] = ..., control_rate: float = ...) -> SimulationResult: ...
+             kd: Union[None, float, ArrayLike] = ..., control_rate: float = ...,
+             constraint: Optional[ConstraintArg] = ...) -> SimulationResult: ...
 
 
 class ViewPage(str):

@@ -15,8 +15,11 @@ class SimulationResult:
     """The samples of a simulation, one row per output time: t (m,) in s; q (m, n) in rad or m;
     v (m, n) in rad/s or m/s; a (m, n) in rad/s^2 or m/s^2; tau (m, n) in N m or N (the torque
     applied from that time on); kinetic and potential (m,) in J. `stats`: steps, rejected_steps,
-    evaluations, final_time, limit_joint, diverged, divergence; `warnings`: what the run warned
-    about (a joint leaving its limits, ...)."""
+    evaluations, final_time, limit_joint, diverged, divergence (and max_constraint_error, m, with a
+    constraint); `warnings`: what the run warned about (a joint leaving its limits, ...). With a
+    constraint (simulate(..., constraint=C)): contact_force (m, k) in N, the forces N_k on the arm
+    (the CSV's contact_force1..k; a loop's reaction on its first frame, base axes), and
+    constraint_error (m,) in m, max_k |h_k| at each row; both None without one."""
 
     model: _armdyn.Model
     t: np.ndarray
@@ -28,6 +31,8 @@ class SimulationResult:
     potential: np.ndarray
     stats: Dict[str, object] = field(default_factory=dict)
     warnings: List[str] = field(default_factory=list)
+    contact_force: Optional[np.ndarray] = None
+    constraint_error: Optional[np.ndarray] = None
 
     @property
     def energy(self) -> np.ndarray:
@@ -36,8 +41,10 @@ class SimulationResult:
 
     def to_csv(self, path: Optional[Union[str, "os.PathLike[str]"]] = None) -> str:
         """The CSV of `armdyn simulate` (columns t, q1..qn, v1..vn, a1..an, tau1..taun, kinetic,
-        potential, energy); written to `path` when given. Returns the text."""
-        text = _armdyn._csv(self.t, self.q, self.v, self.a, self.tau, self.kinetic, self.potential)
+        potential, energy; with a constraint also contact_force1..k, constraint_error); written to
+        `path` when given. Returns the text."""
+        text = _armdyn._csv(self.t, self.q, self.v, self.a, self.tau, self.kinetic, self.potential,
+                            self.contact_force, self.constraint_error)
         if path is not None:
             with open(os.fspath(path), "w", encoding="utf-8") as stream:
                 stream.write(text)
@@ -85,7 +92,7 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
              tau: TorqueInput = None, dt: float = 1e-3, output_period: float = 0.0, rtol: float = 1e-6,
              atol: float = 1e-8, method: str = "aba", stop_at_limits: bool = False,
              controller: Optional[str] = None, goal=None, move_time: float = 0.0, profile: str = "quintic",
-             kp=None, kd=None, control_rate: float = 1000.0) -> SimulationResult:
+             kp=None, kd=None, control_rate: float = 1000.0, constraint=None) -> SimulationResult:
     """Integrates a = M(q)^-1 (tau - c(q, v)) from (q0, v0) (shape (n,), rad or m, rad/s or m/s)
     over [0, duration] seconds, like `armdyn simulate`. A model carrying drives (model.drives)
     integrates (M + diag(G^2 Jm)) a = tau - c(q, v) - f(v) instead, like `armdyn simulate
@@ -101,7 +108,16 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
     ((n,), rad or m) along a 'quintic' or 'cubic' `profile` of `move_time` seconds (0: a step
     set-point), sampled `control_rate` times a second (0: continuously), with gains kp, kd (one
     number or (n,); default: each joint critically damped at 10 rad/s), like `armdyn simulate
-    --controller`. Raises armdyn.InputError or ValueError for bad options."""
+    --controller`.
+
+    constraint: a point held on a surface, a line or a point of another frame (a loop), like
+    `armdyn simulate --constraint`: an armdyn.Constraint (load_constraint) or what
+    load_constraint reads (a file path, JSON text, a dict; docs/constraints.md). The motion is
+    then the constrained one (whatever `method` says), projected back onto the constraint after
+    every step when constraint.projection; (q0, v0) must be on it within 1e-6 m and 1e-6 m/s. The
+    result carries contact_force and constraint_error. Not with a model carrying drives.
+
+    Raises armdyn.InputError or ValueError for bad options."""
     period = output_period if output_period > 0 else dt
     if duration > 0 and period > 0 and duration / period > MAX_SAMPLES:
         raise _armdyn.InputError(f"simulate: {duration} s at one sample every {period} s keeps about "
@@ -111,6 +127,8 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
                                float(rtol), float(atol), method, bool(stop_at_limits),
                                None if controller is None else {
                                    "controller": controller, "goal": goal, "move_time": float(move_time),
-                                   "profile": profile, "kp": kp, "kd": kd, "control_rate": float(control_rate)})
+                                   "profile": profile, "kp": kp, "kd": kd, "control_rate": float(control_rate)},
+                               constraint)
     return SimulationResult(model, result["t"], result["q"], result["v"], result["a"], result["tau"],
-                            result["kinetic"], result["potential"], result["stats"], result["warnings"])
+                            result["kinetic"], result["potential"], result["stats"], result["warnings"],
+                            result["contact_force"], result["constraint_error"])

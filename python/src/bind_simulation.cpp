@@ -7,6 +7,7 @@
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/simulation/controller.hpp"
 #include "armdyn/simulation/simulate.hpp"
+#include "constraint_arg.hpp"
 #include "handles.hpp"
 
 namespace armdyn::python {
@@ -76,7 +77,7 @@ std::unique_ptr<sim::TorqueSource> controller_from(const Model& model, const Arr
 void bind_simulation(py::module_& m) {
   m.def("_simulate", [](const PyModel& model, py::handle q0_, py::handle v0_, double duration, py::handle tau_,
                         const std::string& integrator, double dt, double output_period, double rtol, double atol,
-                        const std::string& method, bool stop_at_limits, py::handle control) {
+                        const std::string& method, bool stop_at_limits, py::handle control, py::handle constraint) {
     const Model& mm = model.get();
     const py::ssize_t n = mm.dof;
     const Array q0 = fixed_arg(q0_, "simulate", "q0", {n}), v0 = fixed_arg(v0_, "simulate", "v0", {n});
@@ -102,10 +103,16 @@ void bind_simulation(py::module_& m) {
     o.fd_method = fd_method_from_name(method);
     o.stop_at_limits = stop_at_limits;
     o.drives = model.drives && !model.drives->empty() ? model.drives.get() : nullptr;  // model.drives: as --actuators
+    std::optional<PyConstraint> held;  // as --constraint: kept alive over the run
+    if (!constraint.is_none()) {
+      held = constraint_arg(model, constraint, "simulate");
+      o.constraint = held->constraint.get();
+    }
+    const py::ssize_t forces = held ? held->constraint->count : 0;
     std::vector<std::string> warnings;
     o.warn = [&warnings](const std::string& w) { warnings.push_back(w); };
     sim::check_options(o);
-    std::vector<double> t, q, v, a, tau, kinetic, potential;
+    std::vector<double> t, q, v, a, tau, kinetic, potential, contact_force, constraint_error;
     const sim::SimulationStats stats = sim::simulate(
         mm, Eigen::Map<const VecX<double>>(q0.data(), n), Eigen::Map<const VecX<double>>(v0.data(), n), *source, o,
         [&](const sim::Sample& s) {
@@ -116,6 +123,8 @@ void bind_simulation(py::module_& m) {
           tau.insert(tau.end(), s.tau.data(), s.tau.data() + n);
           kinetic.push_back(s.kinetic);
           potential.push_back(s.potential);
+          contact_force.insert(contact_force.end(), s.contact_force.data(), s.contact_force.data() + forces);
+          if (forces > 0) constraint_error.push_back(s.constraint_error);
         });
     const py::ssize_t rows = static_cast<py::ssize_t>(t.size());
     py::dict out;
@@ -126,6 +135,8 @@ void bind_simulation(py::module_& m) {
     out["tau"] = rows_of(tau, rows, n);
     out["kinetic"] = rows_of(kinetic, rows, 0);
     out["potential"] = rows_of(potential, rows, 0);
+    out["contact_force"] = forces > 0 ? py::object(rows_of(contact_force, rows, forces)) : py::none();
+    out["constraint_error"] = forces > 0 ? py::object(rows_of(constraint_error, rows, 0)) : py::none();
     out["warnings"] = warnings;
     py::dict st;
     st["steps"] = stats.steps;
@@ -135,11 +146,13 @@ void bind_simulation(py::module_& m) {
     st["limit_joint"] = stats.limit_joint;
     st["diverged"] = stats.diverged;
     st["divergence"] = stats.divergence;
+    if (forces > 0) st["max_constraint_error"] = stats.max_constraint_error;
     out["stats"] = st;
     return out;
   }, py::arg("model"), py::arg("q0"), py::arg("v0"), py::arg("duration"), py::arg("tau"), py::arg("integrator"),
         py::arg("dt"), py::arg("output_period"), py::arg("rtol"), py::arg("atol"), py::arg("method"),
-        py::arg("stop_at_limits"), py::arg("control").none(true), "The simulation itself; use armdyn.simulate().");
+        py::arg("stop_at_limits"), py::arg("control").none(true), py::arg("constraint").none(true),
+        "The simulation itself; use armdyn.simulate().");
 
   m.def("builtin_poses", [](const std::string& name) {
     py::dict out;
@@ -155,11 +168,17 @@ void bind_simulation(py::module_& m) {
   m.def("integrators", [] { return sim::integrator_names(); }, "integrators() -> list[str]\n\nNames of the integrators simulate() takes.");
 
   m.def("_csv", [](py::handle t_, py::handle q_, py::handle v_, py::handle a_, py::handle tau_, py::handle k_,
-                   py::handle p_) {
+                   py::handle p_, py::handle f_, py::handle e_) {
     const Array t = Array::ensure(t_), q = Array::ensure(q_), v = Array::ensure(v_), a = Array::ensure(a_),
                 tau = Array::ensure(tau_), kin = Array::ensure(k_), pot = Array::ensure(p_);
-    const py::ssize_t rows = t.size(), n = q.ndim() == 2 ? q.shape(1) : 0;
-    std::string text = sim::csv_header(static_cast<int>(n));
+    std::optional<Array> force, error;  // with a constraint
+    if (!f_.is_none()) {
+      force = Array::ensure(f_);
+      error = Array::ensure(e_);
+    }
+    const py::ssize_t rows = t.size(), n = q.ndim() == 2 ? q.shape(1) : 0,
+                      forces = force && force->ndim() == 2 ? force->shape(1) : 0;
+    std::string text = sim::csv_header(static_cast<int>(n), static_cast<int>(forces));
     sim::Sample s;
     for (py::ssize_t r = 0; r < rows; ++r) {
       s.t = t.at(r);
@@ -169,10 +188,17 @@ void bind_simulation(py::module_& m) {
       s.tau = Eigen::Map<const VecX<double>>(tau.data() + r * n, n);
       s.kinetic = kin.at(r);
       s.potential = pot.at(r);
+      if (forces > 0) {
+        s.contact_force = Eigen::Map<const VecX<double>>(force->data() + r * forces, forces);
+        s.constraint_error = error->at(r);
+      }
       text += sim::csv_row(s);
     }
     return text;
-  }, "The CSV text of a simulation, the columns of `armdyn simulate`.");
+  }, py::arg("t"), py::arg("q"), py::arg("v"), py::arg("a"), py::arg("tau"), py::arg("kinetic"), py::arg("potential"),
+        py::arg("contact_force").none(true) = py::none(), py::arg("constraint_error").none(true) = py::none(),
+        "The CSV text of a simulation, the columns of `armdyn simulate` (with a constraint's contact_force<k> and "
+        "constraint_error).");
 }
 
 }  // namespace armdyn::python
