@@ -17,7 +17,8 @@ namespace {
   "path, its JSON text or a dict (docs/constraints.md). k = constraint.count, the force components: 1 on a "       \
   "surface, 2 on a line, 3 for a loop (6 with aligned axes). q, v, a, tau: (n,) or (m, n) for a batch (computed " \
   "in parallel, equal bit for bit to a loop); N: (k,) or (m, k) like q. data: model.create_data() or None. "       \
-  "Raises ValueError for a wrong shape or a non-finite value, naming the argument."
+  "Raises ValueError for a wrong shape or a non-finite value, naming the argument. Where a normal is undefined "   \
+  "(the point at a sphere's centre or on a cylinder's axis) the results are NaN."
 
 // A 3-vector as a new (3,) array.
 py::array_t<double> constraint_vec3(const Vec3<double>& x) {
