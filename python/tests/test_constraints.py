@@ -67,10 +67,17 @@ def test_the_shipped_loop_reads_from_a_path_a_dict_and_json_text():
     assert (line.shape, line.count) == ("line", 2)
 
 
-@pytest.mark.parametrize("name", ["loop", "plane"])
+CASES = {"loop": (FOURBAR, FOURBAR_LOOP, 3), "loop-with-axes": (os.path.join(MODELS, "parallelogram.urdf"),
+                                                                  os.path.join(MODELS, "parallelogram_loop.json"), 6),
+         "plane": ("planar2r", PLANE, 1)}
+
+
+@pytest.mark.parametrize("name", CASES)
 def test_inverse_dynamics_with_the_found_forces_gives_back_the_torques(name):
-    model = armdyn.load(FOURBAR) if name == "loop" else armdyn.load("planar2r")
-    constraint = armdyn.load_constraint(model, FOURBAR_LOOP if name == "loop" else PLANE)
+    spec, document, count = CASES[name]
+    model = armdyn.load(spec)
+    constraint = armdyn.load_constraint(model, document)
+    assert constraint.count == count
     rng = np.random.default_rng(7)
     q, v, tau = (rng.uniform(-1, 1, size=(20, model.nq)) for _ in range(3))
     qdd, N = armdyn.constrained_forward_dynamics(model, None, constraint, q, v, tau)
