@@ -166,7 +166,7 @@ void vp_search_step(const Model& model, Data& data, ConstraintWorkspace<double>&
   // (2.10.9): a(N) = W^-1 (P + U) + W^-1 D n N; (2.10.12)-(2.10.13): q1 = E + H N.
   const VecX<double> a0 = data.qdd;
   const VecX<double> E = q0 + v0 * dt + 0.5 * dt * dt * a0;
-  MatX<double> H = 0.5 * dt * dt * ws.Minv_Gt;
+  MatX<double> H = 0.5 * dt * dt * ws.Minv_Gt.leftCols<2>();  // a surface's or a line's columns
   if (m == 1) H.col(1).setZero();  // one surface: N2 = 0
   Eigen::Vector2d N = Eigen::Vector2d::Zero();
   auto h_of = [&](const Eigen::Vector2d& n) {
