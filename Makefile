@@ -68,7 +68,14 @@ SANITIZE_CONFIGURE := cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=None -DCM
 #                       study, design and fuzz_study tests already run
 #   view_browser_test, Simulate.ProgressLineOnlyWhenStderrIsATerminal  Chromium's time and a
 #                       five-second simulation watched through a terminal; view_scene_test checks the page
-SANITIZE_EXCLUDE := ^Eval\.RefusesARequestOverMaxMemoryBeforeAllocating$$|^Eval\.SixHundredJoints.*Gigabytes$$|^packaging_consumer$$|^docs_generated_up_to_date$$|^StudySearch\.|^Design\.OptimizeWritesTheSearchPath$$|^view_browser_test$$|^Simulate\.ProgressLineOnlyWhenStderrIsATerminal$$
+#   the long numerical runs (20-45 s each under the sanitizers: many states, long simulations,
+#                       ten-percent-wrong inputs, an interrupted design run) whose code the shorter
+#                       tests of the same files run: DynamicsBatch.EqualsTheLoopBitForBit,
+#                       Controllers.PdPlusGravitySettles, Design.AnInterruptedRunKeepsThePreviousResults,
+#                       HydraulicRoundTrip.TenPercentWrongValveCurrentsAreSeen,
+#                       Simulate.EveryIntegratorAndRouteAgreeOnAShortRun,
+#                       OptimalTiming.RespectsTheVoltageBound, SymbolicNumeric.RandomDhChainsMatch
+SANITIZE_EXCLUDE := ^Eval\.RefusesARequestOverMaxMemoryBeforeAllocating$$|^Eval\.SixHundredJoints.*Gigabytes$$|^packaging_consumer$$|^docs_generated_up_to_date$$|^StudySearch\.|^Design\.OptimizeWritesTheSearchPath$$|^view_browser_test$$|^Simulate\.ProgressLineOnlyWhenStderrIsATerminal$$|^DynamicsBatch\.EqualsTheLoopBitForBit$$|^Controllers\.PdPlusGravitySettles$$|^Design\.AnInterruptedRunKeepsThePreviousResults$$|^HydraulicRoundTrip\.TenPercentWrongValveCurrentsAreSeen$$|^Simulate\.EveryIntegratorAndRouteAgreeOnAShortRun$$|^OptimalTiming\.RespectsTheVoltageBound$$|^SymbolicNumeric\.RandomDhChainsMatch$$
 
 # The sanitizers' options also while building: the build runs the test executables to list
 # their tests (gtest_discover_tests), and CLN's one-time allocation must be suppressed there too.

@@ -11,4 +11,10 @@ if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
 endif()
 add_compile_options(-O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all)
 add_link_options(-fsanitize=address,undefined)
+# LLVM's linker (lld-14, installed with clang by scripts/install-deps.sh --fuzz) links the
+# sanitized executables about four times faster than the system's ld.
+find_program(ARMDYN_LLD NAMES ld.lld-14 ld.lld)
+if(ARMDYN_LLD)
+  add_link_options(--ld-path=${ARMDYN_LLD})
+endif()
 set(ARMDYN_FUZZ_COVERAGE -fsanitize=fuzzer-no-link)

@@ -4,8 +4,8 @@
 # then install) only for what is missing. Uses sudo when not run as root. Then installs three.js
 # (pinned in viewer/package-lock.json; embedded into the pages of `armdyn view` at build time) into
 # viewer/node_modules with `npm ci`, again only when it is missing or another version.
-#   --fuzz  also clang 14 and its libFuzzer/sanitizer runtimes, for `make fuzz` (about 400 MB, so
-#           only when fuzzing is asked for)
+#   --fuzz  also clang 14, its libFuzzer/sanitizer runtimes and its linker (lld), for `make fuzz`
+#           and `make test-sanitize` (about 400 MB, so only when they are asked for)
 set -euo pipefail
 
 packages=(
@@ -25,7 +25,7 @@ if ! command -v npm >/dev/null 2>&1; then
   packages+=(nodejs npm)
 fi
 if [[ "${1:-}" == "--fuzz" ]]; then
-  packages+=(clang-14 libclang-rt-14-dev)
+  packages+=(clang-14 libclang-rt-14-dev lld-14)
 elif [[ $# -gt 0 ]]; then
   echo "install-deps: unknown option '$1' (the only one is --fuzz)" >&2
   exit 2
