@@ -19,7 +19,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace actuate_test {
 
 using Actuate = test::CliProcess;
 using test::cells;
@@ -226,5 +226,5 @@ TEST_F(Actuate, BadInputsAreOneLineExit2) {
   expect_refused(run({"actuate", "craig3r", "--trajectory", good, "--out", out}), {"--actuators"}, out);
 }
 
-}  // namespace
+}  // namespace actuate_test
 }  // namespace armdyn

@@ -14,7 +14,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace cartesian_cli_test {
 
 using nlohmann::ordered_json;
 using Cli = test::CliProcess;
@@ -132,5 +132,5 @@ TEST_F(Cli, CapabilityRefusesBadRequests) {
   expect_refused(run({"capability", ur5_path(), "--q", q, "--frame", "nowhere", "--payload-capacity"}), "nowhere");
 }
 
-}  // namespace
+}  // namespace cartesian_cli_test
 }  // namespace armdyn

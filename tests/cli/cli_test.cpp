@@ -25,7 +25,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace cli_test {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -419,11 +419,11 @@ TEST_F(Cli, NoOrUnknownCommandIsAUsageError) {
   }
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace armdyn
 
 namespace armdyn {
-namespace {
+namespace cli_test {
 
 // `armdyn opcount`: the JSON contract {"model", "dof", "counts": {name: {mul, add, div, sqrt,
 // trig}}} on the general chain, with the lean RNEA within Balafoutis et al.'s 93n - 69; the
@@ -458,11 +458,11 @@ TEST_F(Cli, OpcountJsonContract) {
   EXPECT_EQ(run({"opcount", "puma560", "--chain", "3"}).status, 2);
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace armdyn
 
 namespace armdyn {
-namespace {
+namespace cli_test {
 
 // `armdyn info`: which way gravity points in the base frame, the joint axes there, a DH table's
 // base placement, and a warning when gravity is parallel to every revolute joint axis (the
@@ -596,5 +596,5 @@ TEST_F(Cli, PlotLegendsGetTheJointNames) {
   }
 }
 
-}  // namespace
+}  // namespace cli_test
 }  // namespace armdyn

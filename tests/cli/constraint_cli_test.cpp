@@ -14,7 +14,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace constraint_cli_test {
 
 using Result = test::CliResult;
 using test::cells;
@@ -133,5 +133,5 @@ TEST_F(ConstraintCli, BadConstraintsAreRefused) {
              "--constraint: not with --actuators, --voltage or --stiction");
 }
 
-}  // namespace
+}  // namespace constraint_cli_test
 }  // namespace armdyn

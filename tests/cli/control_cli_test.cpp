@@ -15,7 +15,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace control_cli_test {
 
 using Result = test::CliResult;
 using test::lines;
@@ -207,5 +207,5 @@ TEST_F(Control, MisuseIsRefusedNamingTheOption) {
              "--move-time: only with a --goal");
 }
 
-}  // namespace
+}  // namespace control_cli_test
 }  // namespace armdyn

@@ -15,7 +15,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace derivatives_cli_test {
 
 using nlohmann::ordered_json;
 using Cli = test::CliProcess;
@@ -120,5 +120,5 @@ TEST_F(Cli, EvalWithDerivativesCountsTheirMemory) {
   expect_refused(run({"eval", chain, states, "--with", "derivatives", "--max-memory", "2M"}), "--with derivatives");
 }
 
-}  // namespace
+}  // namespace derivatives_cli_test
 }  // namespace armdyn

@@ -11,7 +11,7 @@
 #include "support/cli_process.hpp"
 
 namespace armdyn {
-namespace {
+namespace drives_cli_test {
 
 using DrivesCli = test::CliProcess;
 using nlohmann::json;
@@ -189,5 +189,5 @@ TEST_F(DrivesCli, EvalWithTheUrdfDynamics) {
   EXPECT_NEAR(bj["tau"][0].get<double>(), (0.02 + 0.01) * 1, 1e-14);
 }
 
-}  // namespace
+}  // namespace drives_cli_test
 }  // namespace armdyn

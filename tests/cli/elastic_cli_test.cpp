@@ -13,7 +13,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace elastic_cli_test {
 
 using ElasticCli = test::CliProcess;
 using nlohmann::json;
@@ -175,5 +175,5 @@ TEST_F(ElasticCli, TaskPlotWithTheDeflectionPanel) {
   EXPECT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
 }
 
-}  // namespace
+}  // namespace elastic_cli_test
 }  // namespace armdyn

@@ -16,7 +16,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace eval_input_test {
 
 using nlohmann::json;
 using Result = test::CliResult;
@@ -183,5 +183,5 @@ TEST_F(Eval, HelpStatesEveryFormulationsMemoryOrder) {
   }
 }
 
-}  // namespace
+}  // namespace eval_input_test
 }  // namespace armdyn

@@ -8,7 +8,7 @@
 #include "support/cli_process.hpp"
 
 namespace armdyn {
-namespace {
+namespace load_refusal_test {
 
 using LoadRefusal = test::CliProcess;
 
@@ -46,5 +46,5 @@ TEST_F(LoadRefusal, EvalRefusesAtLoad) {
   EXPECT_EQ(ok.status, 0) << ok.err;
 }
 
-}  // namespace
+}  // namespace load_refusal_test
 }  // namespace armdyn

@@ -21,7 +21,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace loads_cli_test {
 
 using nlohmann::json;
 using Result = test::CliResult;
@@ -190,5 +190,5 @@ TEST_F(Loads, SimulatePayloadWeighsOnTheArm) {
   EXPECT_GT(first_row(loaded.out)[5], first_row(bare.out)[5] + 0.1);
 }
 
-}  // namespace
+}  // namespace loads_cli_test
 }  // namespace armdyn

@@ -12,7 +12,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace mjcf_cli_test {
 
 using MjcfCli = test::CliProcess;
 using nlohmann::json;
@@ -95,5 +95,5 @@ TEST_F(MjcfCli, UnmodelledPartsExitTwo) {
   }
 }
 
-}  // namespace
+}  // namespace mjcf_cli_test
 }  // namespace armdyn

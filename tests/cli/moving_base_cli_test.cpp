@@ -14,7 +14,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace moving_base_cli_test {
 
 using Result = test::CliResult;
 
@@ -125,5 +125,5 @@ TEST_F(MovingBaseCli, TaskOnAMovingBaseKeepsTheMotionAndChangesTheDrives) {
   EXPECT_NE(t.err.find("bad.csv:1: expected 13 columns"), std::string::npos) << t.err;
 }
 
-}  // namespace
+}  // namespace moving_base_cli_test
 }  // namespace armdyn

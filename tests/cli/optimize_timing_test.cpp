@@ -12,7 +12,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace optimize_timing_test {
 
 using OptimizeTiming = test::CliProcess;
 using test::lines;
@@ -60,5 +60,5 @@ TEST_F(OptimizeTiming, BadInputsExitTwoWithNoFile) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
-}  // namespace
+}  // namespace optimize_timing_test
 }  // namespace armdyn

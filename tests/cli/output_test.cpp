@@ -22,7 +22,7 @@
 extern char** environ;
 
 namespace armdyn {
-namespace {
+namespace output_test {
 
 namespace fs = std::filesystem;
 
@@ -189,5 +189,5 @@ TEST_F(Outputs, CodegenFilesAppearTogetherOrNotAtAll) {
   EXPECT_NE(not_folder.err.find("is not a folder"), std::string::npos) << not_folder.err;
 }
 
-}  // namespace
+}  // namespace output_test
 }  // namespace armdyn

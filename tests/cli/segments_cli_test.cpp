@@ -11,7 +11,7 @@
 #include "support/cli_process.hpp"
 
 namespace armdyn {
-namespace {
+namespace segments_cli_test {
 
 using SegmentsCli = test::CliProcess;
 using nlohmann::json;
@@ -93,5 +93,5 @@ TEST_F(SegmentsCli, BadFileIsOneLineExit2) {
   EXPECT_EQ(missing.err_lines(), 1);
 }
 
-}  // namespace
+}  // namespace segments_cli_test
 }  // namespace armdyn

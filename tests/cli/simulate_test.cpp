@@ -27,7 +27,7 @@
 extern char** environ;
 
 namespace armdyn {
-namespace {
+namespace simulate_test {
 
 namespace fs = std::filesystem;
 
@@ -318,5 +318,5 @@ TEST_F(Simulate, ProgressLineOnlyWhenStderrIsATerminal) {
   EXPECT_EQ(r.err.find("armdyn simulate: t = "), std::string::npos) << r.err.substr(0, 300);
 }
 
-}  // namespace
+}  // namespace simulate_test
 }  // namespace armdyn

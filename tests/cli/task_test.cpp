@@ -13,7 +13,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace task_test {
 
 using Result = test::CliResult;
 using test::lines;
@@ -278,5 +278,5 @@ TEST_F(Task, OutIsRequired) {
   EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
 }
 
-}  // namespace
+}  // namespace task_test
 }  // namespace armdyn

@@ -25,7 +25,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace task_vp_examples_test {
 
 using test::cells;
 using test::lines;
@@ -302,5 +302,5 @@ TEST_F(VpExamples, SpotWeldingArmStaysWithinItsDrives) {
   EXPECT_NEAR(r.energy, 314.83, 0.1);
 }
 
-}  // namespace
+}  // namespace task_vp_examples_test
 }  // namespace armdyn

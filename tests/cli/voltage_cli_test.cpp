@@ -17,7 +17,7 @@
 #include "support/csv_text.hpp"
 
 namespace armdyn {
-namespace {
+namespace voltage_cli_test {
 
 using test::lines;
 using test::numbers;
@@ -181,5 +181,5 @@ TEST_F(Voltage, BadInputsNameTheField) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
-}  // namespace
+}  // namespace voltage_cli_test
 }  // namespace armdyn

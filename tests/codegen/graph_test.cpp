@@ -15,7 +15,7 @@
 #include "armdyn/core/types.hpp"
 
 namespace armdyn::codegen {
-namespace {
+namespace graph_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -221,5 +221,5 @@ TEST(EmitTest, IdentifiersAndLiterals) {
   EXPECT_EQ(std::stod(double_literal(1.0 / 3.0)), 1.0 / 3.0);
 }
 
-}  // namespace
+}  // namespace graph_test
 }  // namespace armdyn::codegen

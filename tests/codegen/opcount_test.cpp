@@ -23,7 +23,7 @@
 #include "armdyn/model/catalogue.hpp"
 
 namespace armdyn {
-namespace {
+namespace opcount_test {
 
 using S = OpCount;
 
@@ -285,5 +285,5 @@ TEST(OpCount, PublishedCountsNameCountedAlgorithms) {
   }
 }
 
-}  // namespace
+}  // namespace opcount_test
 }  // namespace armdyn

@@ -13,7 +13,7 @@
 #include "armdyn/codegen/record.hpp"
 
 namespace armdyn::codegen {
-namespace {
+namespace parallelism_test {
 
 // t1 = x0 x1, t2 = x2 x3, t3 = t1 + t2, t4 = -(t3) x0 (the sign is free), t5 = sin x1,
 // t6 = t5 + t5 (= 2 sin x1: no task, a coefficient); outputs t4, t5, t6.
@@ -124,5 +124,5 @@ TEST(ParallelismTest, CriticalPathOfTheGeneralChainGrowsLinearly) {
   EXPECT_LE(*hi - *lo, 2);
 }
 
-}  // namespace
+}  // namespace parallelism_test
 }  // namespace armdyn::codegen

@@ -20,7 +20,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::codegen {
-namespace {
+namespace record_test {
 
 Model make_model(const std::string& name) {
   if (name == "random_chain") {
@@ -136,5 +136,5 @@ TEST(SnapTest, FoldingCutsTheOperations) {
   EXPECT_EQ(general.trig(), 10);
 }
 
-}  // namespace
+}  // namespace record_test
 }  // namespace armdyn::codegen

@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace armdyn {
-namespace {
+namespace batch_test {
 
 // A workspace that records whether two threads use it at once.
 struct Work {
@@ -45,7 +45,9 @@ TEST(Batch, EveryItemOnceAndNoWorkspaceShared) {
     EXPECT_EQ(clashes.load(), 0) << "threads " << threads;
     EXPECT_GE(made.load(), 1);
     EXPECT_LE(made.load(), batch_workers(threads));
-    if (threads > 0) EXPECT_EQ(batch_workers(threads), threads);
+    if (threads > 0) {
+      EXPECT_EQ(batch_workers(threads), threads);
+    }
   }
 }
 
@@ -78,5 +80,5 @@ TEST(Batch, AnExceptionReachesTheCaller) {
                std::runtime_error);
 }
 
-}  // namespace
+}  // namespace batch_test
 }  // namespace armdyn

@@ -13,7 +13,7 @@
 #include "armdyn/core/sin_cos.hpp"
 
 namespace armdyn {
-namespace {
+namespace sin_cos_test {
 
 // |a - b| in units in the last place of b.
 double ulps(double a, double b) {
@@ -118,5 +118,5 @@ TEST(SinCos, JointPlacementsAreTheJointPlacements) {
   }
 }
 
-}  // namespace
+}  // namespace sin_cos_test
 }  // namespace armdyn

@@ -8,7 +8,7 @@
 #include "armdyn/core/text.hpp"
 
 namespace armdyn {
-namespace {
+namespace text_test {
 
 TEST(Utf8, WellFormedSequencesAtEachBoundary) {
   for (const char* s : {"", "plain ascii", "\x7F", "\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF",
@@ -46,5 +46,5 @@ TEST(Printable, EscapesLayoutAndInvalidBytesOnly) {
   EXPECT_TRUE(is_valid_utf8(out));
 }
 
-}  // namespace
+}  // namespace text_test
 }  // namespace armdyn

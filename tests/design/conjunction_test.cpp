@@ -12,7 +12,7 @@
 #include "armdyn/design/criterion.hpp"
 
 namespace armdyn::design {
-namespace {
+namespace conjunction_test {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -160,5 +160,5 @@ TEST(ConjunctionDegree, FallsStrictlyAndInvertsExactly) {
   EXPECT_THROW(exponent_of_conjunction(std::nan(""), "--c"), InputError);
 }
 
-}  // namespace
+}  // namespace conjunction_test
 }  // namespace armdyn::design

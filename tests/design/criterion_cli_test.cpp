@@ -9,7 +9,7 @@
 #include "support/cli_process.hpp"
 
 namespace armdyn {
-namespace {
+namespace criterion_cli_test {
 
 using CriterionCli = test::CliProcess;
 using nlohmann::json;
@@ -110,5 +110,5 @@ TEST_F(CriterionCli, BadInputNamesTheOption) {
   }
 }
 
-}  // namespace
+}  // namespace criterion_cli_test
 }  // namespace armdyn

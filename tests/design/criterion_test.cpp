@@ -12,7 +12,7 @@
 #include "armdyn/design/criterion.hpp"
 
 namespace armdyn::design {
-namespace {
+namespace criterion_test {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -174,5 +174,5 @@ TEST(CombinedEfficiency, MonotoneInTheExponentAndInEachEfficiency) {
   }
 }
 
-}  // namespace
+}  // namespace criterion_test
 }  // namespace armdyn::design

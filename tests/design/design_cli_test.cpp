@@ -24,7 +24,7 @@
 extern char** environ;
 
 namespace armdyn {
-namespace {
+namespace design_cli_test {
 
 using nlohmann::json;
 using test::cells;
@@ -281,5 +281,5 @@ TEST_F(Design, BadInputIsOneLineAndWritesNothing) {
   EXPECT_NE(w.err.find("--workers"), std::string::npos) << w.err;
 }
 
-}  // namespace
+}  // namespace design_cli_test
 }  // namespace armdyn

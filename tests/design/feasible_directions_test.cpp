@@ -17,7 +17,7 @@
 #include "armdyn/design/feasible_directions.hpp"
 
 namespace armdyn::design {
-namespace {
+namespace feasible_directions_test {
 
 using Point = std::vector<double>;
 using Evaluate = std::function<Trial(const Point&)>;
@@ -248,5 +248,5 @@ TEST(FeasibleDirections, TheEvaluationsExceptionReachesTheCaller) {
   }
 }
 
-}  // namespace
+}  // namespace feasible_directions_test
 }  // namespace armdyn::design

@@ -16,7 +16,7 @@
 #include "tasks/task_cases.hpp"
 
 namespace armdyn::design {
-namespace {
+namespace limits_test {
 
 // j1 about z at the base, a 0.3 m column to j2 (about y), a 0.8 m arm to j3 (about y), a 0.5 m
 // forearm to the frame "tool".
@@ -244,5 +244,5 @@ TEST(LimitMonitor, DeflectionAndStartPose) {
   EXPECT_NE(monitor.report().reach.message.find("did not reach"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace limits_test
 }  // namespace armdyn::design

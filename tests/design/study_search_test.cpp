@@ -13,7 +13,7 @@
 #include "armdyn/io/text_file.hpp"
 
 namespace armdyn::design {
-namespace {
+namespace study_search_test {
 
 const std::string kStudies = std::string(ARMDYN_EXAMPLES_DIR) + "/studies";
 
@@ -200,5 +200,5 @@ TEST(StudySearch, SpotWeldingOptimumIsThickerNearTheBase) {
   EXPECT_LT(run.best.E, 0.9 * start.E);
 }
 
-}  // namespace
+}  // namespace study_search_test
 }  // namespace armdyn::design

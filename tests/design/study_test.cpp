@@ -20,7 +20,7 @@
 #include "armdyn/tasks/task_path.hpp"
 
 namespace armdyn::design {
-namespace {
+namespace study_test {
 
 const std::string kStudies = std::string(ARMDYN_EXAMPLES_DIR) + "/studies";
 
@@ -206,5 +206,5 @@ TEST(Study, SprayPaintingTubularGuidesNeedLessEnergy) {
   EXPECT_LT(tubes[0].E, 0.7 * rods[2].E);  // the book: 92.56 J against 149.97 J
 }
 
-}  // namespace
+}  // namespace study_test
 }  // namespace armdyn::design

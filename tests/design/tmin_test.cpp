@@ -9,7 +9,7 @@
 #include "armdyn/design/tmin.hpp"
 
 namespace armdyn::design {
-namespace {
+namespace tmin_test {
 
 // feasible(T) ⇔ T >= threshold: the monotone problem of a task that fails its drive limit below
 // the threshold.
@@ -117,5 +117,5 @@ TEST(ShortestFeasible, BadBracketOrToleranceIsAnInputError) {
   }
 }
 
-}  // namespace
+}  // namespace tmin_test
 }  // namespace armdyn::design

@@ -19,7 +19,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace actuated_simulation_test {
 
 using drives::Drive;
 using drives::MotorType;
@@ -311,5 +311,5 @@ TEST(ActuatedSimulation, FixedStepIntegratorsAgreeWithRk45) {
   }
 }
 
-}  // namespace
+}  // namespace actuated_simulation_test
 }  // namespace armdyn::sim

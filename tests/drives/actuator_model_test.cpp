@@ -10,7 +10,7 @@
 #include "armdyn/drives/actuator_model.hpp"
 
 namespace armdyn::drives {
-namespace {
+namespace actuator_model_test {
 
 Drive dc_drive(MotorType type, double G, double Jm, double B, double R, double L, double Kt, double Ke) {
   Drive d;
@@ -181,5 +181,5 @@ TEST(ActuatorModel, RefusalsNameTheKey) {
   EXPECT_EQ(error_of(dc_drive(MotorType::kDc3, 500, 1e-5, 0, 1, 1e-3, 0.1, 0.1), JointType::kPrismatic), "no error");
 }
 
-}  // namespace
+}  // namespace actuator_model_test
 }  // namespace armdyn::drives

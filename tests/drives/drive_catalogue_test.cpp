@@ -10,7 +10,7 @@
 #include "armdyn/drives/drive_dynamics.hpp"
 
 namespace armdyn::drives {
-namespace {
+namespace drive_catalogue_test {
 
 TEST(Puma560Drives, SourceNumbers) {
   const Model model = builtin_model("puma560").model;
@@ -56,5 +56,5 @@ TEST(Puma560Drives, OtherModelsAndNamesRefused) {
   EXPECT_THROW(builtin_drives("nope", builtin_model("puma560").model), InputError);
 }
 
-}  // namespace
+}  // namespace drive_catalogue_test
 }  // namespace armdyn::drives

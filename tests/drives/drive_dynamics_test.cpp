@@ -13,7 +13,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::drives {
-namespace {
+namespace drive_dynamics_test {
 
 // Every term on every joint, drawn at random (static >= Coulomb, some asymmetric).
 DriveSet random_drives(const Model& model, std::mt19937_64& rng) {
@@ -159,5 +159,5 @@ TEST(MotorTorque, EfficiencyWhenDrivingAndWhenBackDriven) {
   EXPECT_NEAR(G * motor_torque(d, -10, v, a), G * G * 2e-4 * a - 10, 1e-12);
 }
 
-}  // namespace
+}  // namespace drive_dynamics_test
 }  // namespace armdyn::drives

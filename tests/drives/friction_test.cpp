@@ -9,7 +9,7 @@
 #include "armdyn/drives/friction.hpp"
 
 namespace armdyn::drives {
-namespace {
+namespace friction_test {
 
 Drive stribeck_drive() {
   Drive d;
@@ -103,5 +103,5 @@ TEST(CheckDrive, NamesTheKey) {
   EXPECT_EQ(message(d), "arm.json: joints.elbow.motor.piston_area: must be positive and finite (got 0)");
 }
 
-}  // namespace
+}  // namespace friction_test
 }  // namespace armdyn::drives

@@ -17,7 +17,7 @@
 #include "armdyn/simulation/actuated.hpp"
 
 namespace armdyn::drives {
-namespace {
+namespace hydraulic_round_trip_test {
 
 constexpr double kW = 3.0;  // rad/s
 const double kQ0[3] = {0.2, 0.1, 0.3}, kA[3] = {0.1, 0.03, -0.02};
@@ -209,5 +209,5 @@ TEST(HydraulicRoundTrip, WithoutTheJerkTheBackwardDifferenceConvergesToTheExactI
   }
 }
 
-}  // namespace
+}  // namespace hydraulic_round_trip_test
 }  // namespace armdyn::drives

@@ -24,7 +24,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::drives {
-namespace {
+namespace nominal_control_test {
 
 using test::vec;
 
@@ -359,5 +359,5 @@ TEST(NominalControl, RefusesJointsWithoutAFittingMotor) {
   EXPECT_THROW(nominal_control(model, DriveSet(), one_sample(0, 0, 0)), InputError);
 }
 
-}  // namespace
+}  // namespace nominal_control_test
 }  // namespace armdyn::drives

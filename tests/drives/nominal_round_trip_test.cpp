@@ -16,7 +16,7 @@
 #include "armdyn/simulation/actuated.hpp"
 
 namespace armdyn::drives {
-namespace {
+namespace nominal_round_trip_test {
 
 constexpr double kW = 3.0;  // rad/s
 const double kQ0[3] = {0.2, -0.4, 0.5}, kA[3] = {0.3, -0.25, 0.4};
@@ -128,5 +128,5 @@ TEST(NominalRoundTrip, AWrongVoltageIsSeen) {
   EXPECT_GT(round_trip_error(model, simulated, stronger), 1e-3);
 }
 
-}  // namespace
+}  // namespace nominal_round_trip_test
 }  // namespace armdyn::drives

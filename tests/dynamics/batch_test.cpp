@@ -13,7 +13,7 @@
 #include "support/state.hpp"
 
 namespace armdyn {
-namespace {
+namespace batch_test {
 
 // m random states of `model`, one per row.
 struct Rows {
@@ -94,5 +94,5 @@ TEST(DynamicsBatch, WrongSizesNameTheArgument) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace batch_test
 }  // namespace armdyn

@@ -22,7 +22,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace capability_test {
 
 /// max_j |tau_j| / effort_j over the joints with a limit.
 double load_ratio(const Model& model, const VecX<double>& tau) {
@@ -173,5 +173,5 @@ TEST(Capability, EdgeCases) {
   EXPECT_THROW(max_frame_acceleration(model, data, ws, tool, q, v, test::vec({1.0, 0.0, 0.0})), InputError);
 }
 
-}  // namespace
+}  // namespace capability_test
 }  // namespace armdyn

@@ -18,7 +18,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace cartesian_craig_test {
 
 using test::vec;
 
@@ -205,5 +205,5 @@ TEST(CraigCartesian, SingularWhenStretchedOut) {
   EXPECT_NEAR(c.Mx(0, 0), m2 + m1 / (std::sin(0.01) * std::sin(0.01)), 1e-12 * c.Mx(0, 0));
 }
 
-}  // namespace
+}  // namespace cartesian_craig_test
 }  // namespace armdyn

@@ -22,7 +22,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace cartesian_test {
 
 using test::Dual;
 
@@ -241,5 +241,5 @@ TEST(OperationalSpace, Errors) {
   EXPECT_THROW(operational_space(arm.model, data, ws, 999, q, q), InputError);
 }
 
-}  // namespace
+}  // namespace cartesian_test
 }  // namespace armdyn

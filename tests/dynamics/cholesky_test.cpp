@@ -9,7 +9,7 @@
 #include "armdyn/dynamics/cholesky.hpp"
 
 namespace armdyn {
-namespace {
+namespace cholesky_test {
 
 MatX<double> random_spd(int n, std::mt19937& rng) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -57,5 +57,5 @@ TEST(Cholesky, FactorAndSolveAgreeWithEigen) {
   }
 }
 
-}  // namespace
+}  // namespace cholesky_test
 }  // namespace armdyn

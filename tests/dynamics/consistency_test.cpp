@@ -12,7 +12,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace consistency_test {
 
 std::set<std::string> subjects(const ConsistencyReport& r) {
   std::set<std::string> out;
@@ -91,5 +91,5 @@ TEST(Consistency, OneBadRowFailsTheReport) {
   EXPECT_THROW(check_consistency(builtin_model("planar2r").model, 0, 3), InputError);
 }
 
-}  // namespace
+}  // namespace consistency_test
 }  // namespace armdyn

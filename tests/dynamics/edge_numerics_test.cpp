@@ -21,7 +21,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace edge_numerics_test {
 
 std::string error_of(const auto& f) {
   try {
@@ -174,5 +174,5 @@ TEST(EdgeNumerics, NearlyCoaxialJointsStayFinite) {
   EXPECT_GT(cond, 1e8);
 }
 
-}  // namespace
+}  // namespace edge_numerics_test
 }  // namespace armdyn

@@ -16,7 +16,7 @@
 #include "support/state.hpp"
 
 namespace armdyn {
-namespace {
+namespace external_forces_test {
 
 // Up to three wrenches on random frames (any frame, the base's included; two may share a body).
 std::vector<FrameWrench<double>> random_wrenches(const Model& model, std::mt19937_64& rng) {
@@ -91,5 +91,5 @@ TEST(ExternalForces, AWrenchOnTheBaseMovesNothingAndBadIndicesAreRefused) {
   EXPECT_THROW(external_forces_from_frame_wrenches(m, data, ws, q, {FrameWrench<double>{-1, w}}), InputError);
 }
 
-}  // namespace
+}  // namespace external_forces_test
 }  // namespace armdyn

@@ -17,7 +17,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace fd_routes_test {
 
 struct Worst {
   double aba = 0, walker_orin = 0, rnea = 0, mass = 0;
@@ -138,5 +138,5 @@ TEST(FdRoutes, AbaOnDualScalarMatchesCentralDifference) {
   EXPECT_LT(test::rel_diff(test::tangent_of(wo), test::tangent_of(out)), 1e-10);
 }
 
-}  // namespace
+}  // namespace fd_routes_test
 }  // namespace armdyn

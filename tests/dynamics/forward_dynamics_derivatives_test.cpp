@@ -13,7 +13,7 @@
 #include "support/state.hpp"
 
 namespace armdyn {
-namespace {
+namespace forward_dynamics_derivatives_test {
 
 using test::FdSeed;
 
@@ -95,5 +95,5 @@ TEST(ForwardDynamicsDerivatives, NoticeAWrongModel) {
   }
 }
 
-}  // namespace
+}  // namespace forward_dynamics_derivatives_test
 }  // namespace armdyn

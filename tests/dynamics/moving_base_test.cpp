@@ -15,7 +15,7 @@
 #include "armdyn/model/builder.hpp"
 
 namespace armdyn {
-namespace {
+namespace moving_base_test {
 
 LinkInertial inertial(double m, const Vec3<double>& c, const Vec3<double>& I) {
   LinkInertial out;
@@ -134,5 +134,5 @@ TEST(MovingBase, ABaseAtRestIsTheFixedBase) {
   EXPECT_EQ(rnea_moving_base(model, data, rest, q, v, a), rnea(model, fixed, q, v, a));
 }
 
-}  // namespace
+}  // namespace moving_base_test
 }  // namespace armdyn

@@ -36,7 +36,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace properties_test {
 
 struct Case {
   std::string name;
@@ -413,5 +413,5 @@ TEST(Properties, CasesCoverWhatTheyClaim) {
   EXPECT_EQ(cases().size(), 48u + 11u + builtin_names().size());
 }
 
-}  // namespace
+}  // namespace properties_test
 }  // namespace armdyn

@@ -20,7 +20,7 @@
 #include "support/state.hpp"
 
 namespace armdyn {
-namespace {
+namespace reactions_test {
 
 // [f; n about p] moved to the point o: [f; n + (p - o) x f].
 Vec6<double> moved(const Vec6<double>& w, const Vec3<double>& p, const Vec3<double>& o) {
@@ -203,5 +203,5 @@ TEST(GripperWrench, AtRestItCarriesTheWeightAndItsMoment) {
   EXPECT_LT((Ws - spin).cwiseAbs().maxCoeff(), 1e-13);
 }
 
-}  // namespace
+}  // namespace reactions_test
 }  // namespace armdyn

@@ -16,7 +16,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace rnea_classical_test {
 
 using test::random_vector;
 using test::rel_diff;
@@ -125,5 +125,5 @@ TEST(RneaClassical, SensitiveToTheModelAndTheWrenches) {
   EXPECT_THROW(rnea_classical(model, d1, q, v, a, &fext), InputError);
 }
 
-}  // namespace
+}  // namespace rnea_classical_test
 }  // namespace armdyn

@@ -15,7 +15,7 @@
 #include "support/state.hpp"
 
 namespace armdyn {
-namespace {
+namespace rnea_derivatives_test {
 
 using test::Seed;
 
@@ -135,5 +135,5 @@ TEST(RneaDerivatives, WorkspaceOfAnotherModelIsRefused) {
   EXPECT_THROW(rnea_derivatives(panda, data, good, x, VecX<double>::Zero(3), x), InputError);
 }
 
-}  // namespace
+}  // namespace rnea_derivatives_test
 }  // namespace armdyn

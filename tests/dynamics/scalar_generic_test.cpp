@@ -31,7 +31,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace scalar_generic_test {
 
 using test::Dual;
 using test::tangent_of;
@@ -219,5 +219,5 @@ TEST(ScalarGeneric, ValueRoundingOnPuma) {
 
 INSTANTIATE_TEST_SUITE_P(Models, ScalarGeneric, ::testing::Values("puma560", "stanford", "random_chain", "random_tree"));
 
-}  // namespace
+}  // namespace scalar_generic_test
 }  // namespace armdyn

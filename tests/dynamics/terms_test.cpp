@@ -32,7 +32,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace terms_test {
 
 struct Case {
   std::string name;
@@ -363,5 +363,5 @@ TEST(Terms, QuadraticStorageHoldsNoCubicArraysUntilNeeded) {
   EXPECT_GT(terms::workspace_bytes(600, terms::Storage::kCubic), 4000000000u);   // 2.5 n^3 doubles
 }
 
-}  // namespace
+}  // namespace terms_test
 }  // namespace armdyn

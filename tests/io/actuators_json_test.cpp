@@ -12,7 +12,7 @@
 #include "armdyn/model/catalogue.hpp"
 
 namespace armdyn {
-namespace {
+namespace actuators_json_test {
 
 const Model& puma() {
   static const Model m = builtin_model("puma560").model;
@@ -170,5 +170,5 @@ TEST(UrdfDynamics, BadValuesNameTheJointLineAndAttribute) {
   EXPECT_EQ(error("<dynamics/>\n<dynamics damping=\"1\"/>"), "r.urdf: joint 'j2', line 7: dynamics: repeated (one <dynamics> per joint)");
 }
 
-}  // namespace
+}  // namespace actuators_json_test
 }  // namespace armdyn

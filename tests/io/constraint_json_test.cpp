@@ -10,7 +10,7 @@
 #include "armdyn/io/load.hpp"
 
 namespace armdyn {
-namespace {
+namespace constraint_json_test {
 
 const Model& planar() {
   static const Model model = load_model("planar2r");
@@ -152,5 +152,5 @@ TEST(ConstraintJson, BadLoopsNameTheFileAndTheField) {
   }
 }
 
-}  // namespace
+}  // namespace constraint_json_test
 }  // namespace armdyn

@@ -23,7 +23,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace json_model_test {
 
 using V3 = Eigen::Vector3d;
 using M3 = Eigen::Matrix3d;
@@ -570,5 +570,5 @@ TEST(LoadModel, MissingFileListsTheBuiltInNames) {
             test::data_path("models") + ": no such file, and not a built-in model (puma560, stanford, planar2r, planar3r, craig3r, rp)");
 }
 
-}  // namespace
+}  // namespace json_model_test
 }  // namespace armdyn

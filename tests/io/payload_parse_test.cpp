@@ -8,7 +8,7 @@
 #include "armdyn/io/payload.hpp"
 
 namespace armdyn {
-namespace {
+namespace payload_parse_test {
 
 std::string error_of(const std::string& text) {
   try {
@@ -63,5 +63,5 @@ TEST(PayloadParse, BadTextNamesTheOptionAndEntry) {
   EXPECT_EQ(error_of(R"({"mass": 1)"), "--payload: line 1, column 11: not valid JSON");
 }
 
-}  // namespace
+}  // namespace payload_parse_test
 }  // namespace armdyn

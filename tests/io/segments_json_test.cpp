@@ -9,7 +9,7 @@
 #include "segments/segment_test_models.hpp"
 
 namespace armdyn {
-namespace {
+namespace segments_json_test {
 
 using segments::SectionType;
 
@@ -89,5 +89,5 @@ TEST(SegmentsJson, MissingFileIsAnInputError) {
   EXPECT_THROW(load_segments("/nonexistent/segments.json", arm()), InputError);
 }
 
-}  // namespace
+}  // namespace segments_json_test
 }  // namespace armdyn

@@ -9,7 +9,7 @@
 #include "armdyn/io/states.hpp"
 
 namespace armdyn {
-namespace {
+namespace states_base_test {
 
 std::string error_of(const std::string& text) {
   try {
@@ -50,5 +50,5 @@ TEST(StatesBase, MalformedBaseNamesTheField) {
   }
 }
 
-}  // namespace
+}  // namespace states_base_test
 }  // namespace armdyn

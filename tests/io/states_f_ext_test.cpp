@@ -9,7 +9,7 @@
 #include "armdyn/model/catalogue.hpp"
 
 namespace armdyn {
-namespace {
+namespace states_f_ext_test {
 
 // planar2r: frames base, link1, link2, tool.
 const Model& planar() {
@@ -71,5 +71,5 @@ TEST(StatesFExt, WithoutAModelOnlyTheFormIsChecked) {
   EXPECT_THROW(parse_states(state_with(R"({"hand": [1, 2]})"), "s.json", 2), InputError);
 }
 
-}  // namespace
+}  // namespace states_f_ext_test
 }  // namespace armdyn

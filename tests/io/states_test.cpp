@@ -8,7 +8,7 @@
 #include "armdyn/io/states.hpp"
 
 namespace armdyn {
-namespace {
+namespace states_test {
 
 // The error parse_states gives for `text` (a 3-joint model, the file "s.json"), or "" if none.
 std::string error_of(const std::string& text) {
@@ -108,5 +108,5 @@ TEST(States, ReadStatesNamesAMissingFile) {
   }
 }
 
-}  // namespace
+}  // namespace states_test
 }  // namespace armdyn

@@ -11,7 +11,7 @@
 #include "armdyn/io/study_json.hpp"
 
 namespace armdyn {
-namespace {
+namespace study_json_test {
 
 using nlohmann::json;
 
@@ -226,5 +226,5 @@ TEST(StudyJson, ReadsTheShippedStudies) {
   }
 }
 
-}  // namespace
+}  // namespace study_json_test
 }  // namespace armdyn

@@ -15,7 +15,7 @@
 #include "armdyn/tasks/motion.hpp"
 
 namespace armdyn {
-namespace {
+namespace task_json_full_test {
 
 using namespace armdyn::tasks;
 
@@ -231,5 +231,5 @@ TEST(TaskJsonFull, TheDocumentedTasksReadAndPlan) {
   EXPECT_EQ(complete.segments[5].joint->name, "joint6");
 }
 
-}  // namespace
+}  // namespace task_json_full_test
 }  // namespace armdyn

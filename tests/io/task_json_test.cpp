@@ -8,7 +8,7 @@
 #include "armdyn/io/task_json.hpp"
 
 namespace armdyn {
-namespace {
+namespace task_json_test {
 
 using namespace armdyn::tasks;
 
@@ -134,5 +134,5 @@ TEST(TaskJson, SegmentErrorsNameTheField) {
             "t.json: segments[0].path: unknown path 'spline' (line, arc or rotation)");
 }
 
-}  // namespace
+}  // namespace task_json_test
 }  // namespace armdyn

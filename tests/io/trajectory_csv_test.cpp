@@ -10,7 +10,7 @@
 #include "support/temp_dir.hpp"
 
 namespace armdyn {
-namespace {
+namespace trajectory_csv_test {
 
 const char* kTwoJoints =
     "t,q1,q2,v1,v2,a1,a2,tau1,tau2,kinetic,potential,energy\n"
@@ -96,5 +96,5 @@ TEST(TrajectoryCsv, ReadsAFileAndNamesIt) {
   EXPECT_THROW(read_trajectory_csv(dir.path("missing.csv"), 2), InputError);
 }
 
-}  // namespace
+}  // namespace trajectory_csv_test
 }  // namespace armdyn

@@ -15,7 +15,7 @@
 #endif
 
 namespace armdyn {
-namespace {
+namespace urdf_hostile_test {
 
 // A two-link robot; the comment on each line is its line number.
 const std::string kRobot =
@@ -356,5 +356,5 @@ TEST_F(UrdfHostileCli, DeepNestingAndUnreadNumbersExitTwoWithOneLine) {
 }
 #endif
 
-}  // namespace
+}  // namespace urdf_hostile_test
 }  // namespace armdyn

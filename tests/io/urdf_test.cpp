@@ -22,7 +22,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace urdf_test {
 
 using V3 = Eigen::Vector3d;
 using M3 = Eigen::Matrix3d;
@@ -750,5 +750,5 @@ TEST(UrdfJointOrder, DepthFirstSiblingsByJointName) {
   EXPECT_NEAR(m.mass[1], 1.0, 1e-15);
 }
 
-}  // namespace
+}  // namespace urdf_test
 }  // namespace armdyn

@@ -17,7 +17,7 @@
 #include "armdyn/model/catalogue.hpp"
 
 namespace armdyn {
-namespace {
+namespace view_scene_test {
 
 using nlohmann::json;
 const std::string kData = ARMDYN_TEST_DATA_DIR;
@@ -373,5 +373,5 @@ TEST(ViewScene, TrajectoryCsvNeedsItsJointColumnsAndTakesItsTorques) {
   }
 }
 
-}  // namespace
+}  // namespace view_scene_test
 }  // namespace armdyn

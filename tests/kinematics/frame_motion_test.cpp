@@ -17,7 +17,7 @@
 #include "support/state.hpp"
 
 namespace armdyn {
-namespace {
+namespace frame_motion_test {
 
 using test::Dual;
 
@@ -135,5 +135,5 @@ TEST(FrameMotion, AWrongModelIsNoticed) {
   EXPECT_GT(checked, 10);
 }
 
-}  // namespace
+}  // namespace frame_motion_test
 }  // namespace armdyn

@@ -17,7 +17,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace jacobian_peers_test {
 
 struct Case {
   const char* model;
@@ -91,5 +91,5 @@ INSTANTIATE_TEST_SUITE_P(Models, PeerJacobian,
                                            Case{"chain_6", "tip", "link_6"}, Case{"chain_12", "tip", "link_12"}),
                          [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.model); });
 
-}  // namespace
+}  // namespace jacobian_peers_test
 }  // namespace armdyn

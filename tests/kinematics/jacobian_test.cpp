@@ -18,7 +18,7 @@
 #include "support/dual.hpp"
 
 namespace armdyn {
-namespace {
+namespace jacobian_test {
 
 using test::Dual;
 
@@ -196,5 +196,5 @@ TEST(FrameJacobian, BadInputIsAnInputError) {
   EXPECT_EQ(frame_id(model, model.frames.back().name), n_frames - 1);
 }
 
-}  // namespace
+}  // namespace jacobian_test
 }  // namespace armdyn

@@ -17,7 +17,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace kinematics_test {
 
 constexpr double kTol = 1e-12;
 
@@ -110,5 +110,5 @@ TEST(Kinematics, RejectsAWrongNumberOfPositions) {
   EXPECT_NO_THROW(forward_kinematics(m, d, VecX<double>::Zero(4)));
 }
 
-}  // namespace
+}  // namespace kinematics_test
 }  // namespace armdyn

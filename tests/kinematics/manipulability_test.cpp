@@ -22,7 +22,7 @@
 #include "support/dual.hpp"
 
 namespace armdyn {
-namespace {
+namespace manipulability_test {
 
 using test::Dual;
 
@@ -164,5 +164,5 @@ TEST(Measures, BadRowSelectionIsAnInputError) {
   EXPECT_EQ(condition_number(J, kLinearRows), 1.0);
 }
 
-}  // namespace
+}  // namespace manipulability_test
 }  // namespace armdyn

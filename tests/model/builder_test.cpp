@@ -19,7 +19,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace builder_test {
 
 constexpr double kTol = 1e-12;
 
@@ -190,5 +190,5 @@ TEST(Builder, IgnoresInertiaWeldedToTheBaseWithAWarning) {
   EXPECT_TRUE(plain.build().warnings.empty());
 }
 
-}  // namespace
+}  // namespace builder_test
 }  // namespace armdyn

@@ -14,7 +14,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace catalogue_test {
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDeg = kPi / 180.0;
@@ -353,5 +353,5 @@ TEST(Catalogue, PumaJointRangesFollowTheAxes) {
   EXPECT_NEAR(m.limits[2].upper, 225 * kDeg, 1e-12);
 }
 
-}  // namespace
+}  // namespace catalogue_test
 }  // namespace armdyn

@@ -11,7 +11,7 @@
 #include "support/random_model.hpp"
 
 namespace armdyn {
-namespace {
+namespace data_test {
 
 /// "" when every field of `d` has the size `m` needs, else the first that has not.
 template <class S> std::string first_wrong_size(const ModelTpl<S>& m, const DataTpl<S>& d) {
@@ -43,5 +43,5 @@ TEST(Data, SizedForItsModel) {
   }
 }
 
-}  // namespace
+}  // namespace data_test
 }  // namespace armdyn

@@ -19,7 +19,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace dh_test {
 
 constexpr double kTol = 1e-12;
 
@@ -130,5 +130,5 @@ TEST(Dh, RowPlacementsSplitTheDhMatrix) {
   }
 }
 
-}  // namespace
+}  // namespace dh_test
 }  // namespace armdyn

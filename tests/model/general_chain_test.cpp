@@ -17,7 +17,7 @@
 #include "support/random_model.hpp"
 
 namespace armdyn {
-namespace {
+namespace general_chain_test {
 
 constexpr double kDeg = std::numbers::pi / 180.0;
 
@@ -84,5 +84,5 @@ TEST(GeneralChain, RejectsAnEmptyChain) {
   EXPECT_THROW(general_chain(-3), InputError);
 }
 
-}  // namespace
+}  // namespace general_chain_test
 }  // namespace armdyn

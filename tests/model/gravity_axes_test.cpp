@@ -11,7 +11,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace gravity_axes_test {
 
 // max |g(q)| over a few random q.
 double largest_gravity_torque(const Model& model) {
@@ -84,5 +84,5 @@ TEST(GravityAxes, AxisNames) {
   EXPECT_EQ(axis_name(Vec3<double>::Zero()), "");
 }
 
-}  // namespace
+}  // namespace gravity_axes_test
 }  // namespace armdyn

@@ -11,7 +11,7 @@
 #include "support/random_model.hpp"
 
 namespace armdyn {
-namespace {
+namespace model_test {
 
 /// "" when `b` is `a` converted to T entry by entry, else the first field that is not.
 template <class T> std::string first_difference(const Model& a, const ModelTpl<T>& b) {
@@ -66,5 +66,5 @@ TEST(Model, WithGravityAndLookUps) {
   EXPECT_EQ(m.frame_index("no such frame"), -1);
 }
 
-}  // namespace
+}  // namespace model_test
 }  // namespace armdyn

@@ -19,7 +19,7 @@
 #include "support/state.hpp"
 
 namespace armdyn {
-namespace {
+namespace payload_test {
 
 // One revolute joint about z carrying a 2 kg point-like link at x = 1 (link frame = body frame).
 Model one_link() {
@@ -154,5 +154,5 @@ TEST(Payload, RefusesABaseFrameAndANonPhysicalPayloadNamingTheFrame) {
   EXPECT_THROW(with_payload(m, -1, ok), ModelError);
 }
 
-}  // namespace
+}  // namespace payload_test
 }  // namespace armdyn

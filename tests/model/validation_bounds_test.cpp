@@ -13,7 +13,7 @@
 #include "support/validation_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace validation_bounds_test {
 
 using namespace armdyn::test;  // NOLINT: the validation helpers
 
@@ -209,5 +209,5 @@ TEST(Validation, NamesMustBeValidUtf8) {
             "arm.test: joint 'gelenk \"1\"\\t\\\\': name: two joints have this name");
 }
 
-}  // namespace
+}  // namespace validation_bounds_test
 }  // namespace armdyn

@@ -13,7 +13,7 @@
 #include "support/validation_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace validation_edge_cases_test {
 
 using namespace armdyn::test;  // NOLINT: the validation helpers
 
@@ -120,5 +120,5 @@ TEST(ValidationEdgeCases, MasslessIntermediateLinkWithMassiveChildren) {
   }
 }
 
-}  // namespace
+}  // namespace validation_edge_cases_test
 }  // namespace armdyn

@@ -14,7 +14,7 @@
 #include "support/validation_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace validation_test {
 
 using namespace armdyn::test;  // NOLINT: the validation helpers
 // Sensitivity of all the inertial checks at once: the unmodified block builds.
@@ -327,5 +327,5 @@ TEST(Validation, UrdfErrorsUseTheFileAndUrdfNames) {
   EXPECT_EQ(load_urdf_string(urdf("3", lim, "0 0 1"), "arm.urdf").dof, 1);
 }
 
-}  // namespace
+}  // namespace validation_test
 }  // namespace armdyn

@@ -31,7 +31,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace kdl_crosscheck_test {
 
 using armdyn::peers::KdlPeer;
 using V3 = Eigen::Vector3d;
@@ -393,5 +393,5 @@ TEST(KdlRandomChainGenerator, CoversTheFeatures) {
   EXPECT_GT(side, 10);
 }
 
-}  // namespace
+}  // namespace kdl_crosscheck_test
 }  // namespace armdyn

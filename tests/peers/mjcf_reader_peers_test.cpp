@@ -25,7 +25,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace mjcf_reader_peers_test {
 
 using armdyn::peers::MujocoPeer;
 using test::Errors;
@@ -83,5 +83,5 @@ TEST(MjcfReaderPeers, WithoutTheArmatureDisagrees) {
   }
 }
 
-}  // namespace
+}  // namespace mjcf_reader_peers_test
 }  // namespace armdyn

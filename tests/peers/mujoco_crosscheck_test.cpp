@@ -25,7 +25,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace mujoco_crosscheck_test {
 
 using armdyn::peers::MujocoPeer;
 using test::Errors;
@@ -111,5 +111,5 @@ TEST(MujocoGravity, NonDefaultGravityAgrees) {
   }
 }
 
-}  // namespace
+}  // namespace mujoco_crosscheck_test
 }  // namespace armdyn

@@ -21,7 +21,7 @@
 #include "armdyn/io/load.hpp"
 
 namespace armdyn {
-namespace {
+namespace mujoco_loop_test {
 
 TEST(MujocoLoop, FourBarAgreesWithAConnectConstraint) {
   const std::string models = std::string(ARMDYN_EXAMPLES_DIR) + "/models/";
@@ -60,5 +60,5 @@ TEST(MujocoLoop, FourBarAgreesWithAConnectConstraint) {
   EXPECT_GT(worst_free, 1e-2);  // sensitivity: without the loop the motion is another
 }
 
-}  // namespace
+}  // namespace mujoco_loop_test
 }  // namespace armdyn

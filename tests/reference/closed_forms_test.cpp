@@ -24,7 +24,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace closed_forms_test {
 
 constexpr double kPi = std::numbers::pi;
 using test::kDeg;
@@ -497,5 +497,5 @@ TEST(Craig3R, TestB_InitialAcceleration) {
   EXPECT_GT(max_abs_diff(forward_dynamics(wrong, dw, q, zero, zero), qdd0), 1e-4);
 }
 
-}  // namespace
+}  // namespace closed_forms_test
 }  // namespace armdyn

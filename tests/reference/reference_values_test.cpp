@@ -10,7 +10,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace reference_values_test {
 
 using nlohmann::json;
 
@@ -84,5 +84,5 @@ TEST_P(ReferenceValues, NoticeAPerturbedMass) {
 
 INSTANTIATE_TEST_SUITE_P(Models, ReferenceValues, ::testing::Values("ur5", "panda", "chain_6"));
 
-}  // namespace
+}  // namespace reference_values_test
 }  // namespace armdyn

@@ -12,7 +12,7 @@
 #include "armdyn/segments/influence.hpp"
 
 namespace armdyn::segments {
-namespace {
+namespace influence_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -84,5 +84,5 @@ TEST(CaneInfluence, RefusesANonPositiveLength) {
   EXPECT_THROW(cane_influence(p, builtin_material("steel"), std::nan("")), InputError);
 }
 
-}  // namespace
+}  // namespace influence_test
 }  // namespace armdyn::segments

@@ -20,7 +20,7 @@
 #include "segments/segment_test_models.hpp"
 
 namespace armdyn::segments {
-namespace {
+namespace micro_dynamics_test {
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kG = 9.81;
@@ -281,5 +281,5 @@ TEST(DeflectionBound, GrowsByTheJumpsOnly) {
   EXPECT_NEAR(b.amplitude(), 3e-4, 1e-15);
 }
 
-}  // namespace
+}  // namespace micro_dynamics_test
 }  // namespace armdyn::segments

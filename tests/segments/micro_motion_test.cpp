@@ -12,7 +12,7 @@
 #include "segments/segment_test_models.hpp"
 
 namespace armdyn::segments {
-namespace {
+namespace micro_motion_test {
 
 struct Step {
   ElasticChainState state;
@@ -120,5 +120,5 @@ TEST(MicroMotion, AMasslessTipFollowsTheOtherPoints) {
   expect_same_motion(s, {0, 1, 2}, 1e-8);
 }
 
-}  // namespace
+}  // namespace micro_motion_test
 }  // namespace armdyn::segments

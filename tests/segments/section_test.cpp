@@ -10,7 +10,7 @@
 #include "armdyn/segments/section.hpp"
 
 namespace armdyn::segments {
-namespace {
+namespace section_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -128,5 +128,5 @@ TEST(Section, RefusalsNameTheField) {
   EXPECT_EQ(message(Section::tube(0.02, 0)), "accepted");
 }
 
-}  // namespace
+}  // namespace section_test
 }  // namespace armdyn::segments

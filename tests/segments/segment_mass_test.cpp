@@ -14,7 +14,7 @@
 #include "support/state.hpp"
 
 namespace armdyn::segments {
-namespace {
+namespace segment_mass_test {
 
 constexpr double kPi = std::numbers::pi;
 
@@ -97,5 +97,5 @@ TEST(SegmentSet, RefusesWhatItCannotPlace) {
   EXPECT_THROW(SegmentSet(m, {s, std::nullopt}, "f.json"), InputError);
 }
 
-}  // namespace
+}  // namespace segment_mass_test
 }  // namespace armdyn::segments

@@ -16,7 +16,7 @@
 #include "segments/segment_test_models.hpp"
 
 namespace armdyn::segments {
-namespace {
+namespace segment_stress_test {
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kG = 9.81;
@@ -126,5 +126,5 @@ TEST(SegmentStress, RefusesMismatchedSizes) {
   EXPECT_THROW(segment_stresses(a.model, a.segments, VecX<double>::Zero(2), MatX<double>::Zero(6, 1)), InputError);
 }
 
-}  // namespace
+}  // namespace segment_stress_test
 }  // namespace armdyn::segments

@@ -19,7 +19,7 @@
 #include "support/simulation_run.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace constrained_simulation_test {
 
 // The closed-form constrained motion by rk4 at step h from (q, v) to time T.
 void reference_motion(VecX<double>& q, VecX<double>& v, double T, double h) {
@@ -145,5 +145,5 @@ TEST(ConstrainedSimulation, CsvGainsTheContactColumnsOnly) {
   EXPECT_EQ(held.substr(plain.size() - 1), ",1.5,-2,9.9999999999999998e-13\n");
 }
 
-}  // namespace
+}  // namespace constrained_simulation_test
 }  // namespace armdyn::sim

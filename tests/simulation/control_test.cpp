@@ -16,7 +16,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace control_test {
 
 using test::kDeg;
 using test::vec;
@@ -230,5 +230,5 @@ TEST(JointLimits, DefaultWarningGoesToStderr) {
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 2) << err;  // joint1 and joint2, once each
 }
 
-}  // namespace
+}  // namespace control_test
 }  // namespace armdyn::sim

@@ -17,7 +17,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace craig_exercises_test {
 
 using test::kDeg;
 using test::vec;
@@ -112,5 +112,5 @@ TEST(Matlab6C, ConstantTorqueNoGravity) {
   EXPECT_GT(std::abs(run(model, q0, other, o).back().kinetic - 7.72849255), 1e-3);
 }
 
-}  // namespace
+}  // namespace craig_exercises_test
 }  // namespace armdyn::sim

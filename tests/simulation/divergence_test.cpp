@@ -16,7 +16,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace divergence_test {
 
 using test::vec;
 using test_support::run;
@@ -157,5 +157,5 @@ TEST(Divergence, OutputTimesOfADecimalPeriodAreTheNearestDecimals) {
   EXPECT_EQ(fine[29].t, 0.00725);
 }
 
-}  // namespace
+}  // namespace divergence_test
 }  // namespace armdyn::sim

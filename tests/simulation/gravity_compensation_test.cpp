@@ -10,7 +10,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace gravity_compensation_test {
 
 using namespace test_support;  // run, rk45
 
@@ -64,5 +64,5 @@ TEST(GravityCompensation, NamesAndExistingLaws) {
   }
 }
 
-}  // namespace
+}  // namespace gravity_compensation_test
 }  // namespace armdyn::sim

@@ -12,7 +12,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace integrators_test {
 
 using test::kDeg;
 using test::vec;
@@ -180,5 +180,5 @@ TEST(Integrators, CsvHeaderAndRow) {
   EXPECT_EQ(csv_row(s).substr(0, 20), "0.30000000000000004,");
 }
 
-}  // namespace
+}  // namespace integrators_test
 }  // namespace armdyn::sim

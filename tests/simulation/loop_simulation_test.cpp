@@ -21,7 +21,7 @@
 #include "support/simulation_run.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace loop_simulation_test {
 
 std::string example(const std::string& name) {
   return std::string(ARMDYN_EXAMPLES_DIR) + "/models/" + name;
@@ -129,5 +129,5 @@ TEST(LoopSimulation, ParallelogramStaysAParallelogram) {
   EXPECT_LT(m.energy, 1e-8 * m.kmax);
 }
 
-}  // namespace
+}  // namespace loop_simulation_test
 }  // namespace armdyn::sim

@@ -10,7 +10,7 @@
 #include "support/simulation_run.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace moving_base_simulation_test {
 
 TorqueTable base_table(const Vec6<double>& v, const Vec6<double>& a) {
   VecX<double> row(12);
@@ -45,5 +45,5 @@ TEST(MovingBaseSimulation, TranslatingBaseIsGravityChanged) {
   EXPECT_GT((turned.back().q - fixed.back().q).cwiseAbs().maxCoeff(), 1e-3);
 }
 
-}  // namespace
+}  // namespace moving_base_simulation_test
 }  // namespace armdyn::sim

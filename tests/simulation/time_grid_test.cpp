@@ -5,7 +5,7 @@
 #include "armdyn/simulation/time_grid.hpp"
 
 namespace armdyn::sim {
-namespace {
+namespace time_grid_test {
 
 TEST(TimeGrid, DecimalPeriodsGiveTheNearestDoubleToEachDecimal) {
   EXPECT_NE(3 * 0.1, 0.3);  // why the grid exists
@@ -25,5 +25,5 @@ TEST(TimeGrid, OtherPeriodsAreMultipliedOut) {
   EXPECT_EQ(TimeGrid(0.1)(huge), static_cast<double>(huge) * 0.1);
 }
 
-}  // namespace
+}  // namespace time_grid_test
 }  // namespace armdyn::sim

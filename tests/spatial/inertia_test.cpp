@@ -14,7 +14,7 @@
 #include "support/spatial_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace inertia_test {
 
 using test::six;
 
@@ -113,5 +113,5 @@ TEST(Inertia, RotateSymmetricAndSums) {
   }
 }
 
-}  // namespace
+}  // namespace inertia_test
 }  // namespace armdyn

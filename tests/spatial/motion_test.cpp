@@ -12,7 +12,7 @@
 #include "support/spatial_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace motion_test {
 
 using test::six;
 
@@ -77,5 +77,5 @@ TEST(Motion, DotIsTheSixVectorProductAndCrossProductsAreDual) {
   }
 }
 
-}  // namespace
+}  // namespace motion_test
 }  // namespace armdyn

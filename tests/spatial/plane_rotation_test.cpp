@@ -16,7 +16,7 @@
 #include "support/random_model.hpp"
 
 namespace armdyn {
-namespace {
+namespace plane_rotation_test {
 
 constexpr int kTrials = 500;
 constexpr double kTol = 1e-12;
@@ -128,5 +128,5 @@ TEST(PlaneRotation, CastKeepsTheFactors) {
   EXPECT_EQ(f.cos_minus_sin, static_cast<float>(x.cos_minus_sin));
 }
 
-}  // namespace
+}  // namespace plane_rotation_test
 }  // namespace armdyn

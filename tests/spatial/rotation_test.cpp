@@ -15,7 +15,7 @@
 #include "support/random_model.hpp"
 
 namespace armdyn {
-namespace {
+namespace rotation_test {
 
 constexpr int kTrials = 500;
 constexpr double kTol = 1e-12;
@@ -113,5 +113,5 @@ TEST(Rotation, SkewIsTheCrossProduct) {
   }
 }
 
-}  // namespace
+}  // namespace rotation_test
 }  // namespace armdyn

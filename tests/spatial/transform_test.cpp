@@ -11,7 +11,7 @@
 #include "support/random_model.hpp"
 
 namespace armdyn {
-namespace {
+namespace transform_test {
 
 Mat4<double> homogeneous(const Mat3<double>& R, const Vec3<double>& p) {
   Mat4<double> H = Mat4<double>::Zero();
@@ -90,5 +90,5 @@ TEST(Transform, FactoriesAndCast) {
   EXPECT_EQ(Xf.p, p.cast<float>());
 }
 
-}  // namespace
+}  // namespace transform_test
 }  // namespace armdyn

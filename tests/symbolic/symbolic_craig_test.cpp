@@ -10,7 +10,7 @@
 #include "armdyn/symbolic/trig.hpp"
 
 namespace armdyn {
-namespace {
+namespace symbolic_craig_test {
 
 using GiNaC::ex;
 
@@ -137,5 +137,5 @@ TEST(SymbolicCraig, RpArmNumericInstance) {
   EXPECT_GT(std::abs(evaluate(f.tau.at(0)) - 17.3551698643 * 1.001), 1e-3);
 }
 
-}  // namespace
+}  // namespace symbolic_craig_test
 }  // namespace armdyn

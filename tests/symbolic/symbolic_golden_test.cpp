@@ -17,7 +17,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace symbolic_golden_test {
 
 struct Golden {
   const char* file;
@@ -93,5 +93,5 @@ TEST(SymbolicGolden, AChangedModelDiffersFromTheGoldenFiles) {
   }
 }
 
-}  // namespace
+}  // namespace symbolic_golden_test
 }  // namespace armdyn

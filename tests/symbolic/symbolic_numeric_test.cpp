@@ -16,7 +16,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace symbolic_numeric_test {
 
 using test::State;
 
@@ -129,5 +129,5 @@ TEST(SymbolicNumeric, DetectsAWrongMass) {
   }
 }
 
-}  // namespace
+}  // namespace symbolic_numeric_test
 }  // namespace armdyn

@@ -12,7 +12,7 @@
 #include "armdyn/symbolic/sym.hpp"
 
 namespace armdyn {
-namespace {
+namespace symbolic_scalar_test {
 
 using GiNaC::ex;
 using GiNaC::numeric;
@@ -66,5 +66,5 @@ TEST(SymbolicScalar, AdlMathsFromAGenericTemplate) {
   EXPECT_THROW(Evaluator({{m, 2}})(t.ex()), InputError);
 }
 
-}  // namespace
+}  // namespace symbolic_scalar_test
 }  // namespace armdyn

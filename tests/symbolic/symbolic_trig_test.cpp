@@ -7,7 +7,7 @@
 #include "armdyn/symbolic/trig.hpp"
 
 namespace armdyn {
-namespace {
+namespace symbolic_trig_test {
 
 using GiNaC::ex;
 
@@ -98,5 +98,5 @@ TEST(SymbolicTrig, Numbers) {
   EXPECT_EQ(format_number(numeric(1, 7919), Notation::kText), "0.000126278570527");
 }
 
-}  // namespace
+}  // namespace symbolic_trig_test
 }  // namespace armdyn

@@ -11,7 +11,7 @@
 #include "tasks/task_cases.hpp"
 
 namespace armdyn::test {
-namespace {
+namespace blocks_test {
 
 using tasks::AdjustmentBlock;
 using tasks::OrientationMode;
@@ -190,5 +190,5 @@ TEST(AdjustmentBlocks, DriftCorrectionPullsTowardTheReference) {
   EXPECT_LE(block.target().segment<3>(3).norm(), 1e-12);
 }
 
-}  // namespace
+}  // namespace blocks_test
 }  // namespace armdyn::test

@@ -17,7 +17,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace cartesian_control_test {
 
 using namespace sim::test_support;  // run, rk45
 
@@ -247,5 +247,5 @@ TEST(OperationalSpace, BadInputIsRefused) {
   EXPECT_THROW(OperationalSpaceController(arm.model, arm.frame, continuous(), ReferenceFunction{}), InputError);
 }
 
-}  // namespace
+}  // namespace cartesian_control_test
 }  // namespace armdyn::tasks

@@ -10,7 +10,7 @@
 #include "tasks/task_cases.hpp"
 
 namespace armdyn::test {
-namespace {
+namespace columns_test {
 
 using tasks::OrientationMode;
 using tasks::RunState;
@@ -170,5 +170,5 @@ TEST(TaskColumns, StressesFromTheRowsReactions) {
   EXPECT_EQ(tasks::TaskTable(std::move(alone)).header(), "sigma_max2,tau_max2,sigma_max3,tau_max3\n");
 }
 
-}  // namespace
+}  // namespace columns_test
 }  // namespace armdyn::test

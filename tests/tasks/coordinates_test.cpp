@@ -10,7 +10,7 @@
 #include "support/finite_difference.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace coordinates_test {
 
 // A smooth coordinate path c(t) with non-zero rates and accelerations in every coordinate.
 Vec3<double> path(double t) { return Vec3<double>(0.8 + 0.3 * std::sin(1.3 * t), 0.4 + 2.1 * t - 0.7 * t * t, -0.3 + std::cos(0.9 * t)); }
@@ -78,5 +78,5 @@ TEST(Coordinates, PositionsAndTheInverseMap) {
   EXPECT_EQ(from_cartesian(Coordinates::kSpherical, Vec3<double>::Zero()), Vec3<double>::Zero());
 }
 
-}  // namespace
+}  // namespace coordinates_test
 }  // namespace armdyn::tasks

@@ -16,7 +16,7 @@
 #include "tasks/motion_checks.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace examples_test {
 
 using test::at;
 
@@ -118,5 +118,5 @@ TEST(TaskExamples, ScrewTaskTurnsTheScrewAboutItsVerticalAxis) {
   EXPECT_NEAR(tracked.q_end[5] - tracked.q_phase3[5], 4 * std::numbers::pi, 1e-12);
 }
 
-}  // namespace
+}  // namespace examples_test
 }  // namespace armdyn::tasks

@@ -9,7 +9,7 @@
 #include "tasks/task_cases.hpp"
 
 namespace armdyn::test {
-namespace {
+namespace inverse_kinematics_test {
 
 using tasks::IkTarget;
 using tasks::OrientationMode;
@@ -93,5 +93,5 @@ TEST(InverseKinematics, RefusesBadArguments) {
   EXPECT_THROW(tasks::inverse_kinematics(ur5, 0, target, VecX<double>::Zero(6)), InputError);
 }
 
-}  // namespace
+}  // namespace inverse_kinematics_test
 }  // namespace armdyn::test

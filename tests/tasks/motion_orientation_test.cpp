@@ -15,7 +15,7 @@
 #include "tasks/motion_checks.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace motion_orientation_test {
 
 using test::at;
 using test::expect_consistent_derivatives;
@@ -207,5 +207,5 @@ TEST(TaskMotionJoint, PrescribedJointFollowsTheProfile) {
   EXPECT_EQ(error_of(task, q0, names), "t.json: segments[1].joint.name: no movable joint named 'j9'");
 }
 
-}  // namespace
+}  // namespace motion_orientation_test
 }  // namespace armdyn::tasks

@@ -14,7 +14,7 @@
 #include "tasks/motion_checks.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace motion_paths_test {
 
 using test::at;
 using test::expect_consistent_derivatives;
@@ -185,5 +185,5 @@ TEST(TaskMotionRotation, HoldsThePosition) {
   expect_consistent_derivatives(m);
 }
 
-}  // namespace
+}  // namespace motion_paths_test
 }  // namespace armdyn::tasks

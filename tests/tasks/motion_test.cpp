@@ -13,7 +13,7 @@
 #include "tasks/motion_checks.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace motion_test {
 
 using test::at;
 using test::expect_consistent_derivatives;
@@ -138,5 +138,5 @@ TEST(TaskMotion, NoSegmentsRestsAtTheStart) {
   EXPECT_EQ(at(m, 1.0).R, kR0);
 }
 
-}  // namespace
+}  // namespace motion_test
 }  // namespace armdyn::tasks

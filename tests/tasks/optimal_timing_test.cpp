@@ -19,7 +19,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace optimal_timing_test {
 
 using drives::Drive;
 using drives::DriveSet;
@@ -144,5 +144,5 @@ TEST(OptimalTiming, RefusesDc3MotorsAndBadOptions) {
   EXPECT_THROW(evaluate_timing(model, motor(), kPath, {0, 0.6, 0.5, 1}, kT), InputError);
 }
 
-}  // namespace
+}  // namespace optimal_timing_test
 }  // namespace armdyn::tasks

@@ -14,7 +14,7 @@
 #include "support/finite_difference.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace orientation_test {
 
 const std::vector<std::string> kSequences = {"xyx", "xzx", "yxy", "yzy", "zxz", "zyz",
                                              "xyz", "xzy", "yxz", "yzx", "zxy", "zyx"};
@@ -175,5 +175,5 @@ TEST(Direction, AxisToXIsAProperRotation) {
   }
 }
 
-}  // namespace
+}  // namespace orientation_test
 }  // namespace armdyn::tasks

@@ -10,7 +10,7 @@
 #include "support/finite_difference.hpp"
 
 namespace armdyn::tasks {
-namespace {
+namespace profile_test {
 
 std::vector<Profile> all_profiles(double T) {
   return {Profile(ProfileKind::kTriangular, T), Profile::trapezoidal(T, 1.6 / T), Profile(ProfileKind::kCubic, T),
@@ -132,5 +132,5 @@ TEST(Profile, UnreachableTrapezoidalIsAnError) {
   EXPECT_THROW(Profile(ProfileKind::kCubic, -1.0), InputError);
 }
 
-}  // namespace
+}  // namespace profile_test
 }  // namespace armdyn::tasks

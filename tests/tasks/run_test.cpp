@@ -15,7 +15,7 @@
 #include "tasks/task_cases.hpp"
 
 namespace armdyn::test {
-namespace {
+namespace run_test {
 
 using tasks::OrientationMode;
 using tasks::ReferencePath;
@@ -387,5 +387,5 @@ TEST(TaskRunner, OnATranslatingBaseTheDrivesAreThoseOfGravityMinusItsAcceleratio
   EXPECT_GT(moved_by_turning, 1e-3);
 }
 
-}  // namespace
+}  // namespace run_test
 }  // namespace armdyn::test

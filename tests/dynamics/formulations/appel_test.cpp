@@ -13,7 +13,7 @@
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
-namespace {
+namespace appel_test {
 
 TEST(Appel, PrintedGyroscopicCoefficientTwoDisagrees) {
   int checked = 0;
@@ -87,5 +87,5 @@ TEST(Appel, RejectsTreesAndWrongSizes) {
   EXPECT_NO_THROW(appel::inverse_dynamics(model, ws, six, six, six));
 }
 
-}  // namespace
+}  // namespace appel_test
 }  // namespace armdyn

@@ -15,7 +15,7 @@
 #include "support/dual.hpp"
 
 namespace armdyn {
-namespace {
+namespace cross_check_dual_test {
 
 template <class F> class OnDualNumbers : public ::testing::Test {};
 TYPED_TEST_SUITE(OnDualNumbers, test::FormulationTypes, test::FormulationName);
@@ -85,5 +85,5 @@ TYPED_TEST(OnDualNumbers, PowerBalance) {
   }
 }
 
-}  // namespace
+}  // namespace cross_check_dual_test
 }  // namespace armdyn

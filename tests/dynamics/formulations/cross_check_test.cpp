@@ -13,7 +13,7 @@
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
-namespace {
+namespace cross_check_test {
 
 template <class F> class CrossCheck : public ::testing::Test {};
 TYPED_TEST_SUITE(CrossCheck, test::FormulationTypes, test::FormulationName);
@@ -253,5 +253,5 @@ TYPED_TEST(CrossCheck, WrongSizesAreInputErrors) {
   }
 }
 
-}  // namespace
+}  // namespace cross_check_test
 }  // namespace armdyn

@@ -12,7 +12,7 @@
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
-namespace {
+namespace gauss_test {
 
 TEST(Gauss, MultiplierRouteEqualsReducedRoute) {
   double worst = 0;
@@ -119,5 +119,5 @@ TEST(Gauss, RejectsTreesAndWrongSizes) {
   EXPECT_NO_THROW(gauss::inverse_dynamics(model, ws, ok, ok, ok));
 }
 
-}  // namespace
+}  // namespace gauss_test
 }  // namespace armdyn

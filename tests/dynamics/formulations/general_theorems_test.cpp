@@ -12,7 +12,7 @@
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
-namespace {
+namespace general_theorems_test {
 
 TEST(GeneralTheorems, TransitionMatricesAreBodyOrientations) {
   std::mt19937_64 rng(8);
@@ -70,5 +70,5 @@ TEST(GeneralTheorems, RejectsTreesAndWrongSizes) {
   EXPECT_NO_THROW(general_theorems::inverse_dynamics(model, ws, six, six, six));
 }
 
-}  // namespace
+}  // namespace general_theorems_test
 }  // namespace armdyn

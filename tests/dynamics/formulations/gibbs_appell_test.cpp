@@ -11,7 +11,7 @@
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
-namespace {
+namespace gibbs_appell_test {
 
 namespace ga = gibbs_appell;
 
@@ -51,5 +51,5 @@ TEST(GibbsAppell, ConnectionToNewtonEuler62And66) {
   EXPECT_LT(worst, 1e-12);
 }
 
-}  // namespace
+}  // namespace gibbs_appell_test
 }  // namespace armdyn

@@ -25,7 +25,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace lagrange_test {
 
 using test::Case;
 using test::State;
@@ -112,5 +112,5 @@ TEST(Lagrange, VelocityCoefficientsGiveTheVelocityTorques) {
   EXPECT_GT(noticed, 1e-7);
 }
 
-}  // namespace
+}  // namespace lagrange_test
 }  // namespace armdyn

@@ -15,7 +15,7 @@
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
-namespace {
+namespace luh_walker_paul_test {
 
 namespace lwp = luh_walker_paul;
 constexpr double kTol = 1e-10;
@@ -129,5 +129,5 @@ TEST(LuhWalkerPaul, LoadIsTheEnvironmentsReaction) {
   EXPECT_GT(effect, 1e-2);
 }
 
-}  // namespace
+}  // namespace luh_walker_paul_test
 }  // namespace armdyn

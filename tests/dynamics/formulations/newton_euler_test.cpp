@@ -11,7 +11,7 @@
 #include "dynamics/formulations/checks.hpp"
 
 namespace armdyn {
-namespace {
+namespace newton_euler_test {
 
 constexpr double kTol = 1e-10;
 
@@ -65,5 +65,5 @@ TEST(NewtonEuler, TipWrenchIsTheEnvironmentsReaction) {
   EXPECT_LT(worst, kTol);
 }
 
-}  // namespace
+}  // namespace newton_euler_test
 }  // namespace armdyn

@@ -30,7 +30,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace recursive_lagrange_test {
 
 using test::Case;
 using test::State;
@@ -158,5 +158,5 @@ TEST(RecursiveLagrange, ConnectionIdentitiesWithNewtonEuler) {
   }
 }
 
-}  // namespace
+}  // namespace recursive_lagrange_test
 }  // namespace armdyn

@@ -12,7 +12,7 @@
 #include "support/test_util.hpp"
 
 namespace armdyn {
-namespace {
+namespace registry_test {
 
 struct Worst {
   double tau = 0, M = 0, g = 0;
@@ -133,5 +133,5 @@ TEST(Registry, TableIsTheList) {
   EXPECT_EQ(k, 12u);
 }
 
-}  // namespace
+}  // namespace registry_test
 }  // namespace armdyn
