@@ -18,7 +18,7 @@
 namespace armdyn::tasks {
 namespace examples_test {
 
-using test::at;
+using motion_checks::at;
 
 struct Tracked {
   double worst_error = 0;         ///< the largest residual after the Newton steps

@@ -7,7 +7,7 @@
 
 #include "armdyn/tasks/motion.hpp"
 
-namespace armdyn::tasks::test {
+namespace armdyn::tasks::motion_checks {
 
 inline TaskReference at(const TaskMotion& m, double t) {
   TaskReference r;
@@ -69,4 +69,4 @@ inline void expect_continuous(const TaskMotion& m) {
   }
 }
 
-}  // namespace armdyn::tasks::test
+}  // namespace armdyn::tasks::motion_checks

@@ -16,9 +16,9 @@
 namespace armdyn::tasks {
 namespace motion_paths_test {
 
-using test::at;
-using test::expect_consistent_derivatives;
-using test::expect_continuous;
+using motion_checks::at;
+using motion_checks::expect_consistent_derivatives;
+using motion_checks::expect_continuous;
 
 const Vec3<double> kP0(0.4, -0.2, 0.7);
 const Mat3<double> kR0 = rot_z(-0.4) * rot_x(0.8);

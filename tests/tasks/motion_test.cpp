@@ -15,9 +15,9 @@
 namespace armdyn::tasks {
 namespace motion_test {
 
-using test::at;
-using test::expect_consistent_derivatives;
-using test::expect_continuous;
+using motion_checks::at;
+using motion_checks::expect_consistent_derivatives;
+using motion_checks::expect_continuous;
 
 Segment line(double duration, ProfileKind profile, Target target, const Vec3<double>& value,
              OrientationRule orientation = OrientationRule::kHold) {
