@@ -15,7 +15,7 @@ jobs=${FUZZ_JOBS:-$(nproc)}
 # Inputs past these sizes add no new behaviour, only time per execution.
 max_len() {
   case $1 in
-    urdf) echo 16384 ;;
+    urdf | mesh) echo 16384 ;;
     dh_json) echo 8192 ;;
     study) echo 16384 ;;
     *) echo 4096 ;;
@@ -24,6 +24,7 @@ max_len() {
 dictionary() {
   case $1 in
     urdf) echo fuzz/urdf.dict ;;
+    mesh) echo fuzz/mesh.dict ;;
     *_csv) echo fuzz/csv.dict ;;
     *) echo fuzz/json.dict ;;
   esac
