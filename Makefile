@@ -5,8 +5,9 @@
 #   make clean  remove the build folders
 #   make test-sanitize  the test suite built with AddressSanitizer + UndefinedBehaviorSanitizer
 #                       (clang-14, ./build-sanitize, -O1), run with leak detection and halt on any report
-#   make fuzz [FUZZ_SECONDS=60]  the libFuzzer targets of fuzz/ (the same ./build-sanitize), each
-#                       run for FUZZ_SECONDS over its corpus; crashes go to build-sanitize/findings/
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_JOBS=N]  the libFuzzer targets of fuzz/ (the same
+#                       ./build-sanitize), each run for FUZZ_SECONDS over its corpus, one per CPU
+#                       at a time (or N); crashes go to build-sanitize/findings/
 # ./build is portable (ARMDYN_NATIVE=OFF): what it builds runs on any x86-64. Only the benchmark
 # build is compiled for the building machine's CPU, in its own folder.
 BUILD_DIR := build
