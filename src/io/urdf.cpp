@@ -12,6 +12,7 @@
 #include <mutex>
 #include <sstream>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <urdf_parser/urdf_parser.h>
 #include <vector>
@@ -201,23 +202,35 @@ class FlatRelease {
   urdf::ModelInterfaceSharedPtr& model_;
 };
 
-/// The checks urdfdom makes once it has linked the tree (every link a joint names exists, one root
-/// link), made before it: urdfdom drops a tree it cannot root by letting go of it, which for a long
-/// chain goes recursively, link by link, and can exhaust the stack.
+/// What makes the links a tree, checked before urdfdom links them: every joint names two links, both
+/// defined and not the same; no link is the child of two joints; one root link; every link reaches
+/// it. urdfdom drops a tree it cannot build by letting go of it, which for a long chain goes
+/// recursively, link by link, and can exhaust the stack, and which leaks a loop it linked before it
+/// failed (its links hold their children by shared_ptr).
 void check_tree(const UrdfNumbers& numbers, const std::string& source) {
   if (numbers.links.empty()) return;  // urdfdom reports it
-  std::unordered_set<std::string> children;
+  std::unordered_map<std::string, std::string> parent_of;        // child link -> parent link
+  std::unordered_map<std::string, std::string> joint_of_child;  // child link -> joint
+  const auto joint_error = [&](const std::string& name, const std::string& what) {
+    return ModelError(source, "", "",
+                      "not a valid URDF (joint '" + shown(name) + "' on line " +
+                          std::to_string(numbers.joints.at(name).line) + ": " + what + ")");
+  };
   for (const auto& [name, joint] : numbers.joints) {
-    for (const auto& [role, link] : {std::pair{"parent", &joint.parent}, std::pair{"child", &joint.child}})
-      if (!link->empty() && numbers.links.count(*link) == 0)
-        throw ModelError(source, "", "",
-                         "not a valid URDF (joint '" + shown(name) + "' on line " + std::to_string(joint.line) + ": its " +
-                             role + " link '" + shown(*link) + "' is not defined)");
-    if (!joint.child.empty()) children.insert(joint.child);
+    for (const auto& [role, link] : {std::pair{"parent", &joint.parent}, std::pair{"child", &joint.child}}) {
+      if (link->empty()) throw joint_error(name, std::string("no <") + role + " link=...>");
+      if (numbers.links.count(*link) == 0)
+        throw joint_error(name, std::string("its ") + role + " link '" + shown(*link) + "' is not defined");
+    }
+    if (joint.parent == joint.child) throw joint_error(name, "its parent and child are the same link '" + shown(joint.child) + "'");
+    if (const auto [other, fresh] = joint_of_child.emplace(joint.child, name); !fresh)
+      throw joint_error(name, "link '" + shown(joint.child) + "' is already the child of joint '" + shown(other->second) +
+                                  "' on line " + std::to_string(numbers.joints.at(other->second).line));
+    parent_of.emplace(joint.child, joint.parent);
   }
   std::vector<std::pair<int, std::string>> roots;  // (line, name)
   for (const auto& [name, link] : numbers.links)
-    if (children.count(name) == 0) roots.emplace_back(link.line, name);
+    if (joint_of_child.count(name) == 0) roots.emplace_back(link.line, name);
   if (roots.empty()) throw ModelError(source, "", "", "not a valid URDF (no root link: every link is a joint's child)");
   if (roots.size() > 1) {
     std::sort(roots.begin(), roots.end());
@@ -225,6 +238,20 @@ void check_tree(const UrdfNumbers& numbers, const std::string& source) {
                      "not a valid URDF (" + std::to_string(roots.size()) + " root links, '" + shown(roots[0].second) +
                          "' on line " + std::to_string(roots[0].first) + " and '" + shown(roots[1].second) + "' on line " +
                          std::to_string(roots[1].first) + ": all links but one must be a joint's child)");
+  }
+  // With one parent each and one root, the links not reached from the root are loops.
+  std::unordered_set<std::string> reached{roots[0].second};
+  for (const auto& [name, link] : numbers.links) {
+    std::vector<const std::string*> path;
+    std::unordered_set<std::string> on_path;
+    const std::string* at = &name;
+    while (reached.count(*at) == 0) {
+      if (!on_path.insert(*at).second)
+        throw joint_error(joint_of_child.at(*at), "the links form a loop through link '" + shown(*at) + "'");
+      path.push_back(at);
+      at = &parent_of.at(*at);
+    }
+    for (const std::string* p : path) reached.insert(*p);
   }
 }
 

@@ -241,6 +241,35 @@ TEST(UrdfHostile, LongChainsNeedNoStackPerLink) {
   });
 }
 
+// Links that do not make a tree are refused, naming the joint and its line, before urdfdom links
+// them: urdfdom leaked the loops it had linked when it then failed (a finding of fuzz_urdf, a joint
+// from a link to itself next to a joint without a child; the sanitizer run checks for leaks).
+TEST(UrdfHostile, LinksThatAreNotATreeAreRefusedBeforeTheyAreLinked) {
+  const auto with_before_end = [](const std::string& extra) { return replaced(kRobot, "</robot>", extra + "</robot>"); };
+  const std::string fixed = "type=\"fixed\">";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"  <link name=\"b\"/>\n  <joint name=\"k\" " + fixed + "<parent link=\"b\"/><child link=\"b\"/></joint>\n",
+       "joint 'k' on line 18: its parent and child are the same link 'b'"},
+      {"  <joint name=\"k\" " + fixed + "<parent link=\"base\"/><child link=\"a\"/></joint>\n",
+       "joint 'k' on line 17: link 'a' is already the child of joint 'j' on line 11"},
+      {"  <link name=\"b\"/>\n  <link name=\"c\"/>\n"
+       "  <joint name=\"k1\" " + fixed + "<parent link=\"b\"/><child link=\"c\"/></joint>\n"
+       "  <joint name=\"k2\" " + fixed + "<parent link=\"c\"/><child link=\"b\"/></joint>\n",
+       "joint 'k2' on line 20: the links form a loop through link 'b'"},
+      {"  <joint name=\"k\" " + fixed + "<parent link=\"a\"/></joint>\n", "joint 'k' on line 17: no <child link=...>"},
+      {"  <link name=\"b\"/>\n  <joint name=\"k\" " + fixed + "<parent link=\"b\"/><child link=\"b\"/></joint>\n"
+       "  <joint name=\"m\" " + fixed + "<child link=\"a\"/></joint>\n",
+       "joint 'k' on line 18: its parent and child are the same link 'b'"},
+  };
+  for (const auto& [extra, why] : cases) {
+    const Thrown t = error_of(with_before_end(extra));
+    EXPECT_EQ(t.what, "hostile.urdf: not a valid URDF (" + why + ")") << extra;
+  }
+  // A joint's links in either order of the document, and a tree of fixed joints, still load.
+  EXPECT_EQ(error_of(with_before_end("  <joint name=\"k\" " + fixed + "<parent link=\"a\"/><child link=\"b\"/></joint>\n"
+                                     "  <link name=\"b\"/>\n")).what, "");
+}
+
 // Issue 21.6: every number armdyn reads must read in full as a finite decimal number.
 struct NumberSite {
   std::string written, attribute, place, field;
