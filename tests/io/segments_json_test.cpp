@@ -13,7 +13,7 @@ namespace segments_json_test {
 
 using segments::SectionType;
 
-Model arm() { return segments::test::two_link(segments::test::placeholder(), segments::test::placeholder()); }
+Model arm() { return segments::test_models::two_link(segments::test_models::placeholder(), segments::test_models::placeholder()); }
 
 std::string error_of(const std::string& text) {
   try {

@@ -222,8 +222,8 @@ TEST(MicroDynamics, BlockMatrixFormEqualsTheRecursionsOnRandomArms) {
 }
 
 TEST(MicroDynamics, TwoLinkArmDIsInvertibleWithRealPositiveEigenvalues) {
-  const Model base = test::two_link(test::placeholder(), test::placeholder());
-  const SegmentSet set = test::two_segments(base);
+  const Model base = test_models::two_link(test_models::placeholder(), test_models::placeholder());
+  const SegmentSet set = test_models::two_segments(base);
   const Model m = with_section_masses(base, set).with_gravity(Vec3<double>(0, 0, -kG));
   const ElasticChain chain(m, set);
   Data data(m);
@@ -264,7 +264,7 @@ TEST(MicroDynamics, MicroReactionsAndExtraDriveLoad) {
 }
 
 TEST(MicroDynamics, RefusesABranchingModelAndAnEmptySet) {
-  const Model base = test::two_link(test::placeholder(), test::placeholder());
+  const Model base = test_models::two_link(test_models::placeholder(), test_models::placeholder());
   EXPECT_THROW(ElasticChain(base, SegmentSet(base, {std::nullopt, std::nullopt}, "none.json")), InputError);
   ElasticChainState s;
   s.resize(2);

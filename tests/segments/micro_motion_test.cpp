@@ -85,8 +85,8 @@ void expect_same_motion(const std::vector<Step>& s, const std::vector<int>& P, d
 }
 
 TEST(MicroMotion, AnalyticEqualsFineStepIntegration) {
-  const Model base = test::two_link(test::placeholder(), test::placeholder());
-  const SegmentSet set = test::two_segments(base);
+  const Model base = test_models::two_link(test_models::placeholder(), test_models::placeholder());
+  const SegmentSet set = test_models::two_segments(base);
   const Model m = with_section_masses(base, set).with_gravity(Vec3<double>(0, 0, -9.81));
   const std::vector<Step> s = steps(m, set);
   EXPECT_GT(std::abs(s[0].model.D.determinant()), 0);
@@ -95,8 +95,8 @@ TEST(MicroMotion, AnalyticEqualsFineStepIntegration) {
 
 TEST(MicroMotion, ARigidLinksPointFollowsC) {
   // Link 1 without a segment: its point S_2 does not move elastically (u_1 = c_1 = 0).
-  const Model base = test::two_link(test::placeholder(), test::placeholder());
-  const SegmentSet two = test::two_segments(base, false);
+  const Model base = test_models::two_link(test_models::placeholder(), test_models::placeholder());
+  const SegmentSet two = test_models::two_segments(base, false);
   const SegmentSet set(base, {std::nullopt, two[1]}, "one.json");
   const Model m = base.with_gravity(Vec3<double>(0, 0, -9.81));
   const std::vector<Step> s = steps(m, set);
@@ -110,10 +110,10 @@ TEST(MicroMotion, ARigidLinksPointFollowsC) {
 
 TEST(MicroMotion, AMasslessTipFollowsTheOtherPoints) {
   // Link 2's mass at its joint: nothing is lumped at the tip, which follows S_2's motion.
-  LinkInertial at_joint = test::placeholder();
+  LinkInertial at_joint = test_models::placeholder();
   at_joint.com.setZero();
-  const Model base = test::two_link(test::placeholder(), at_joint);
-  const SegmentSet set = test::two_segments(base, false);
+  const Model base = test_models::two_link(test_models::placeholder(), at_joint);
+  const SegmentSet set = test_models::two_segments(base, false);
   const Model m = base.with_gravity(Vec3<double>(0, 0, -9.81));
   const std::vector<Step> s = steps(m, set);
   EXPECT_EQ(point_masses(s[0].state).tail<3>().norm(), 0);

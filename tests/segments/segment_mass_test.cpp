@@ -33,8 +33,8 @@ LinkInertial bar_along_x(double rho, double R, double r, double l, double mp, do
 }
 
 TEST(SegmentGeometry, DefaultsToTheNextJointOrTheLastFrame) {
-  const Model m = test::two_link(test::placeholder(), test::placeholder());
-  const SegmentSet set = test::two_segments(m);
+  const Model m = test_models::two_link(test_models::placeholder(), test_models::placeholder());
+  const SegmentSet set = test_models::two_segments(m);
   EXPECT_NEAR(set.geometry(0).length, 0.8, 1e-15);
   EXPECT_NEAR(set.geometry(1).length, 0.5, 1e-15);
   // link2's body frame has z along the joint axis (link y): its segment axis is the link's x.
@@ -44,9 +44,9 @@ TEST(SegmentGeometry, DefaultsToTheNextJointOrTheLastFrame) {
 }
 
 TEST(MassFromSection, EqualsTheClosedFormOfTubePlusPointMasses) {
-  const Model base = test::two_link(test::placeholder(), test::placeholder());
-  const Model seg = with_section_masses(base, test::two_segments(base));
-  const Model hand = test::two_link(bar_along_x(2700, 0.02, 0.015, 0.8, 0, 0), bar_along_x(7850, 0.01, 0, 0.5, 1.0, 0.5));
+  const Model base = test_models::two_link(test_models::placeholder(), test_models::placeholder());
+  const Model seg = with_section_masses(base, test_models::two_segments(base));
+  const Model hand = test_models::two_link(bar_along_x(2700, 0.02, 0.015, 0.8, 0, 0), bar_along_x(7850, 0.01, 0, 0.5, 1.0, 0.5));
   EXPECT_NEAR(seg.mass[0], 1.4844025288 * 0.8, 1e-9);
   EXPECT_NEAR(seg.mass[1], 7850 * kPi * 1e-4 * 0.5 + 1.0, 1e-9);
   for (int i = 0; i < 2; ++i) {
@@ -65,8 +65,8 @@ TEST(MassFromSection, EqualsTheClosedFormOfTubePlusPointMasses) {
 }
 
 TEST(MassFromSection, RadiusChangesTheDynamicsAndOffKeepsTheModel) {
-  const Model base = test::two_link(test::placeholder(), test::placeholder());
-  const Model off = with_section_masses(base, test::two_segments(base, false));
+  const Model base = test_models::two_link(test_models::placeholder(), test_models::placeholder());
+  const Model off = with_section_masses(base, test_models::two_segments(base, false));
   EXPECT_EQ(off.mass, base.mass);
   Segment thick;
   thick.section = Section::tube(0.04, 0.03);
@@ -78,7 +78,7 @@ TEST(MassFromSection, RadiusChangesTheDynamicsAndOffKeepsTheModel) {
 }
 
 TEST(SegmentSet, RefusesWhatItCannotPlace) {
-  const Model m = test::two_link(test::placeholder(), test::placeholder());
+  const Model m = test_models::two_link(test_models::placeholder(), test_models::placeholder());
   Segment s;
   s.section = Section::rod(0.01);
   s.material = builtin_material("steel");

@@ -33,8 +33,8 @@ struct Arm {
 };
 
 Arm arm(const Vec3<double>& gravity) {
-  const Model base = test::two_link(test::placeholder(), test::placeholder());
-  SegmentSet set = test::two_segments(base);
+  const Model base = test_models::two_link(test_models::placeholder(), test_models::placeholder());
+  SegmentSet set = test_models::two_segments(base);
   return {with_section_masses(base, set).with_gravity(gravity), set};
 }
 

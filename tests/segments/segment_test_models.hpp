@@ -9,7 +9,7 @@
 #include "armdyn/model/builder.hpp"
 #include "armdyn/segments/segment.hpp"
 
-namespace armdyn::segments::test {
+namespace armdyn::segments::test_models {
 
 inline Model two_link(const LinkInertial& in1, const LinkInertial& in2) {
   ModelBuilder b("two_link", "two_link");
@@ -48,4 +48,4 @@ inline SegmentSet two_segments(const Model& model, bool mass_from_section = true
   return SegmentSet(model, {s1, s2}, "two.json");
 }
 
-}  // namespace armdyn::segments::test
+}  // namespace armdyn::segments::test_models
