@@ -209,8 +209,7 @@ class FlatRelease {
 /// failed (its links hold their children by shared_ptr).
 void check_tree(const UrdfNumbers& numbers, const std::string& source) {
   if (numbers.links.empty()) return;  // urdfdom reports it
-  std::unordered_map<std::string, std::string> parent_of;        // child link -> parent link
-  std::unordered_map<std::string, std::string> joint_of_child;  // child link -> joint
+  std::unordered_map<std::string, std::string> joint_of_child;  // child link -> the joint to its parent
   const auto joint_error = [&](const std::string& name, const std::string& what) {
     return ModelError(source, "", "",
                       "not a valid URDF (joint '" + shown(name) + "' on line " +
@@ -226,7 +225,6 @@ void check_tree(const UrdfNumbers& numbers, const std::string& source) {
     if (const auto [other, fresh] = joint_of_child.emplace(joint.child, name); !fresh)
       throw joint_error(name, "link '" + shown(joint.child) + "' is already the child of joint '" + shown(other->second) +
                                   "' on line " + std::to_string(numbers.joints.at(other->second).line));
-    parent_of.emplace(joint.child, joint.parent);
   }
   std::vector<std::pair<int, std::string>> roots;  // (line, name)
   for (const auto& [name, link] : numbers.links)
@@ -249,7 +247,7 @@ void check_tree(const UrdfNumbers& numbers, const std::string& source) {
       if (!on_path.insert(*at).second)
         throw joint_error(joint_of_child.at(*at), "the links form a loop through link '" + shown(*at) + "'");
       path.push_back(at);
-      at = &parent_of.at(*at);
+      at = &numbers.joints.at(joint_of_child.at(*at)).parent;
     }
     for (const std::string* p : path) reached.insert(*p);
   }
