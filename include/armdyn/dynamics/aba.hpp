@@ -32,7 +32,7 @@ template <class S> struct AbaWorkspace {
 /// a of the free (unconstrained) tree under joint torques `tau` and gravity model.gravity.
 /// Writes data.X_up, data.oMb, data.v, data.a (the kinematics of the three passes, in the base
 /// frame's axes about each body's origin), data.qdd and the
-/// workspace; returns data.qdd. On the general chain of n >= 2 revolute joints: 359n - 193 mul,
+/// workspace; returns data.qdd. On the general chain of n >= 2 revolute joints: 350n - 193 mul,
 /// 353n - 243 add, n div, 2n sin/cos (tests/codegen/opcount_test.cpp), against the
 /// n^3/6 + 27n^2/2 + ... of CRBA + Cholesky (forward_dynamics.hpp), fewer from n = 9 on: it wins
 /// for long chains and loses to crba + Cholesky for short arms.

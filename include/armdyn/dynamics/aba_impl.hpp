@@ -23,7 +23,7 @@ namespace aba_detail {
 /// IA_p += T^T Ia T for the translation T by d (motions m -> (w, v + w x d)). With the blocks
 /// Ia = [[A, B], [B^T, C]] and D = d x:  A_p = A + E + E^T - (D C) D,  B_p = B + D C,  C_p = C,
 /// where E = D B^T (-B D = E^T, since D^T = -D). Every product by D is a cross product.
-template <class S> void articulated_to_parent(const Vec3<S>& d, const Mat6<S>& Ia, Mat6<S>& IAp) {
+template <class S> ARMDYN_INLINE void articulated_to_parent(const Vec3<S>& d, const Mat6<S>& Ia, Mat6<S>& IAp) {
   Mat3<S> DC, E;
   for (int k = 0; k < 3; ++k) {
     DC.col(k) = d.cross(Vec3<S>(Ia.template block<3, 1>(3, 3 + k)));
@@ -47,14 +47,14 @@ template <class S> void articulated_to_parent(const Vec3<S>& d, const Mat6<S>& I
 }
 
 /// Joint i's translation d_i = o_i - o_p (o_p = 0 for a root).
-template <class S> Vec3<S> offset(const ModelTpl<S>& model, const DataTpl<S>& data, int i) {
+template <class S> ARMDYN_INLINE Vec3<S> offset(const ModelTpl<S>& model, const DataTpl<S>& data, int i) {
   const int p = model.parent[i];
   return p < 0 ? data.oMb[i].p : Vec3<S>(data.oMb[i].p - data.oMb[p].p);
 }
 
 // (1)
 template <class S>
-void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd) {
+ARMDYN_INLINE void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd) {
   const int n = model.dof;
   joint_placements(model, data, q.data());
   for (int i = 0; i < n; ++i) {
@@ -85,7 +85,7 @@ void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& 
       v.v += zq;
     }
     const Inertia<S> I = rotate_inertia(X.R, model.inertia[i]);
-    ws.IA[i] = inertia_matrix(I);
+    write_inertia_matrix(I, ws.IA[i]);
     const Force<S> h = I * v;
     ws.pA[i].n = v.w.cross(h.n) + v.v.cross(h.f);
     ws.pA[i].f = v.w.cross(h.f);
@@ -94,7 +94,7 @@ void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& 
 
 // (2)-(4)
 template <class S>
-void inertia_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> tau) {
+ARMDYN_INLINE void inertia_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> tau) {
   for (int i = model.dof - 1; i >= 0; --i) {
     const Vec3<S> z = data.oMb[i].R.col(2);
     const Mat6<S>& IA = ws.IA[i];
@@ -123,7 +123,7 @@ void inertia_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& w
 }
 
 // (5)
-template <class S> void acceleration_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws) {
+template <class S> ARMDYN_INLINE void acceleration_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws) {
   for (int i = 0; i < model.dof; ++i) {
     const int p = model.parent[i];
     Motion<S>& a = data.a[i];

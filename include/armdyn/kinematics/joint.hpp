@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/inline.hpp"
 #include "armdyn/core/sin_cos.hpp"
 #include "armdyn/model/data.hpp"
 
@@ -21,17 +22,19 @@ template <class S> inline bool dh_factored(const ModelTpl<S>& model, int i) {
 /// Placement of a revolute body i whose joint angle has cosine c and sine s: 4 mul, 2 add (the
 /// fixed tree rotation's columns are combined, not multiplied).
 template <class S>
-inline void revolute_placement(const ModelTpl<S>& model, int i, const S& c, const S& s, Transform<S>& X) {
+ARMDYN_INLINE void revolute_placement(const ModelTpl<S>& model, int i, const S& c, const S& s, Transform<S>& X) {
   const Transform<S>& T = model.tree[i];
-  X.R.col(0) = c * T.R.col(0) + s * T.R.col(1);
-  X.R.col(1) = c * T.R.col(1) - s * T.R.col(0);
-  X.R.col(2) = T.R.col(2);
-  X.p = T.p;
+  for (int r = 0; r < 3; ++r) {  // entry by entry (core/small_products.hpp)
+    X.R(r, 0) = c * T.R(r, 0) + s * T.R(r, 1);
+    X.R(r, 1) = c * T.R(r, 1) - s * T.R(r, 0);
+    X.R(r, 2) = T.R(r, 2);
+    X.p[r] = T.p[r];
+  }
 }
 
 /// Placement of a prismatic body i for joint position q.
 template <class S>
-inline void prismatic_placement(const ModelTpl<S>& model, int i, const S& q, Transform<S>& X) {
+ARMDYN_INLINE void prismatic_placement(const ModelTpl<S>& model, int i, const S& q, Transform<S>& X) {
   const Transform<S>& T = model.tree[i];
   X.R = T.R;
   X.p = T.p + T.R.col(2) * q;
@@ -52,7 +55,7 @@ inline void joint_placement(const ModelTpl<S>& model, int i, const S& q, Transfo
 
 /// data.sin_phi[i], data.cos_phi[i] = sin, cos of angle[i] for every revolute joint i. On double
 /// computed together, branch-free (sin_cos.hpp; for every joint).
-template <class S> void joint_sines(const ModelTpl<S>& model, DataTpl<S>& data, const S* angle) {
+template <class S> ARMDYN_INLINE void joint_sines(const ModelTpl<S>& model, DataTpl<S>& data, const S* angle) {
   if constexpr (std::is_same_v<S, double>) {
     sin_cos(angle, data.sin_phi.data(), data.cos_phi.data(), model.dof);
   } else {
@@ -68,7 +71,7 @@ template <class S> void joint_sines(const ModelTpl<S>& model, DataTpl<S>& data, 
 
 /// Every body's placement, data.X_up[i] = joint_placement(model, i, q[i]), the sines and cosines
 /// first (joint_sines).
-template <class S> void joint_placements(const ModelTpl<S>& model, DataTpl<S>& data, const S* q) {
+template <class S> ARMDYN_INLINE void joint_placements(const ModelTpl<S>& model, DataTpl<S>& data, const S* q) {
   joint_sines(model, data, q);
   for (int i = 0; i < model.dof; ++i) {
     if (model.joint_type[i] == JointType::kRevolute)

@@ -1,6 +1,7 @@
 #pragma once
 // Rigid placement of a frame B in a frame A: x_A = R x_B + p (Craig's ^A_B T with R = ^A_B R,
 // p = ^A P_{B,org}).
+#include "armdyn/core/small_products.hpp"
 #include "armdyn/core/types.hpp"
 
 namespace armdyn {
@@ -30,8 +31,8 @@ template <class S> struct Transform {
 };
 
 /// Composition: (A in W) * (B in A) = B in W.
-template <class S> Transform<S> operator*(const Transform<S>& a, const Transform<S>& b) {
-  return Transform<S>{a.R * b.R, a.R * b.p + a.p};
+template <class S> ARMDYN_INLINE Transform<S> operator*(const Transform<S>& a, const Transform<S>& b) {
+  return Transform<S>{times(a.R, b.R), Vec3<S>(times(a.R, b.p) + a.p)};  // core/small_products.hpp
 }
 
 }  // namespace armdyn
