@@ -14,10 +14,10 @@
 
 namespace armdyn::bench::baseline {
 
-// The body-frame CRBA, which crba() runs below kCrbaBaseAxesFrom joints, called directly (without
-// the size dispatch) at every size: the CRBA as it was before the base-axes formulation.
+// The body-frame CRBA carrying each column up on its own, called directly (without the size
+// dispatch) at every size: the CRBA as it was before the base-axes and the subtree-block forms.
 const MatX<double>& crba_local(const Model& model, Data& data, VecIn<double> q) {
-  crba_detail::body_frames(model, data, q);
+  crba_detail::body_frames_by_column(model, data, q);
   return data.M;
 }
 

@@ -9,6 +9,7 @@
 // and results: `<Name>Workspace<S>` for a free function (AbaWorkspace), `<ns>::Workspace<S>` for
 // an algorithm in its own namespace (each formulation of dynamics/formulations/, terms::). Its
 // functions return references into it; nothing allocates after it is built.
+#include <algorithm>
 #include <vector>
 
 #include "armdyn/spatial/plane_rotation.hpp"
@@ -18,11 +19,31 @@
 
 namespace armdyn {
 
+/// end[i] such that body i's subtree is the bodies i .. end[i] - 1, for bodies numbered depth
+/// first (every parent before its children, each subtree contiguous); empty when they are not.
+inline std::vector<int> depth_first_subtree_ends(const std::vector<int>& parent) {
+  const int n = static_cast<int>(parent.size());
+  std::vector<int> end(n), size(n, 1);
+  for (int i = n - 1; i >= 0; --i) {
+    end[i] = std::max(end[i], i + 1);
+    const int p = parent[i];
+    if (p >= 0) {
+      if (p >= i) return {};
+      end[p] = std::max(end[p], end[i]);
+      size[p] += size[i];
+    }
+  }
+  for (int i = 0; i < n; ++i)
+    if (end[i] - i != size[i]) return {};
+  return end;
+}
+
 template <class S> struct DataTpl {
   explicit DataTpl(const ModelTpl<S>& model)
       : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), phi(VecX<S>::Zero(model.dof)),
         sin_phi(VecX<S>::Zero(model.dof)), cos_phi(VecX<S>::Zero(model.dof)), v(model.dof), a(model.dof),
         f(model.dof), angle(model.dof), w(model.dof), wd(model.dof), ao(model.dof), Ic(model.dof), axis(model.dof),
+        subtree_end(depth_first_subtree_ends(model.parent)), F_crb(6, model.dof),
         tau(VecX<S>::Zero(model.dof)), c(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
         qdd(VecX<S>::Zero(model.dof)), M(MatX<S>::Zero(model.dof, model.dof)),
         L(MatX<S>::Zero(model.dof, model.dof)), L_inv_diag(VecX<S>::Zero(model.dof)) {}
@@ -48,6 +69,12 @@ template <class S> struct DataTpl {
   // Composite-rigid-body algorithm (body frames below 13 joints, base-frame axes from 13 on: crba.hpp).
   std::vector<Inertia<S>> Ic;     ///< composite inertia of the subtree rooted at body i, about its origin
   std::vector<Motion<S>> axis;    ///< joint i's motion subspace about the base origin (from 13 joints on)
+  /// Body i's descendants are the bodies i + 1 .. subtree_end[i] - 1 (empty: the bodies are not
+  /// numbered depth first, and crba carries its columns one by one).
+  std::vector<int> subtree_end;
+  /// Body frames: column j is Ic_j S_j, carried up to the body being visited; one row per
+  /// component, so that carrying a subtree's columns through a joint is six loops over a row.
+  Eigen::Matrix<S, 6, Eigen::Dynamic, Eigen::RowMajor> F_crb;
 
   // Joint-space results.
   VecX<S> tau;  ///< rnea: inverse dynamics
