@@ -157,9 +157,20 @@ md = [
     "## Dynamics",
     "",
 ]
+# A fixed order whatever order the cases ran in (--benchmark_enable_random_interleaving shuffles
+# them): the library, its generated code, the peers; the arms, then the chains by length.
+impl_rank = {"armdyn": 0, "generated": 1, "kdl": 2, "mujoco": 3}
+
+
+def model_key(m, seen):
+    n = m.rsplit("_", 1)[-1]
+    return (1, int(n), m) if m.startswith("chain_") and n.isdigit() else (0, seen.index(m), m)
+
+
 for algo, entries in groups.items():
-    impls = ordered(i for i, _ in entries)
-    models = ordered(m for _, m in entries)
+    impls = sorted(ordered(i for i, _ in entries), key=lambda i: (impl_rank.get(i, len(impl_rank)), i))
+    seen = ordered(m for _, m in entries)
+    models = sorted(seen, key=lambda m: model_key(m, sorted(seen)))
     cols = [f"`{i}`" for i in impls]
     ratio = "armdyn" in impls and "kdl" in impls
     if ratio:
