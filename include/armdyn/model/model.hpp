@@ -60,7 +60,7 @@ template <class S> struct ModelTpl {
   std::string name;
   int dof = 0;  ///< number of bodies == number of joints == nq == nv
 
-  // Structure, one entry per body / joint, in depth-first order (parent[i] < i).
+  // Structure, one entry per body / joint, parents first (parent[i] < i; depth first or not).
   std::vector<int> parent;  ///< -1 for a body attached to the base
   std::vector<JointType> joint_type;
   std::vector<Transform<S>> tree;  ///< body frame (at q_i = 0) in the parent's body frame

@@ -57,18 +57,19 @@ template <class S> ARMDYN_INLINE Mat3<S> rotate_symmetric(const Mat3<S>& R, cons
   return out;
 }
 
-/// The inertia (m, h, I) moved by d with its axes kept (h and I about the old point, in the new
-/// axes): h' = h + m d,  I' = I + (m |d|^2 + 2 d.h) E - (m d + h) d^T - d h^T. 24 mul, 30 add.
-/// Every entry of `out` is written once, as a scalar.
-template <class S>
-ARMDYN_INLINE void shift_inertia(const S& m, const Vec3<S>& h, const Mat3<S>& I, const Vec3<S>& d, Inertia<S>& out) {
+/// The inertia (m, h, J) moved by d with its axes kept (h and J about the old point, in the new
+/// axes; J(r, c) an entry of J, r <= c): h' = h + m d,
+///   I' = J + (m |d|^2 + 2 d.h) E - (m d + h) d^T - d h^T   (symmetric). 24 mul, 30 add.
+/// Every entry of `out` is written once, as a scalar, and J's entries are formed where they are used.
+template <class S, class Entry>
+ARMDYN_INLINE void shift_inertia(const S& m, const Vec3<S>& h, Entry J, const Vec3<S>& d, Inertia<S>& out) {
   const S g[3] = {m * d[0] + h[0], m * d[1] + h[1], m * d[2] + h[2]};
   const S s = m * (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + S(2) * (d[0] * h[0] + d[1] * h[1] + d[2] * h[2]);
   out.m = m;
   for (int r = 0; r < 3; ++r) out.h[r] = g[r];
   for (int r = 0; r < 3; ++r)
     for (int c = r; c < 3; ++c) {
-      S e = I(r, c) - g[r] * d[c] - d[r] * h[c];
+      S e = J(r, c) - g[r] * d[c] - d[r] * h[c];
       if (r == c) e += s;
       out.I(r, c) = e;
       out.I(c, r) = e;
@@ -84,20 +85,9 @@ template <class S> ARMDYN_INLINE Inertia<S> transform_to_parent(const Transform<
   S A[3][3];  // R I
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 3; ++c) A[r][c] = R(r, 0) * in.I(0, c) + R(r, 1) * in.I(1, c) + R(r, 2) * in.I(2, c);
-  const Vec3<S> h = times(R, in.h);
-  const Vec3<S>& p = X.p;
-  const S g[3] = {in.m * p[0] + h[0], in.m * p[1] + h[1], in.m * p[2] + h[2]};
-  const S s = in.m * (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + S(2) * (p[0] * h[0] + p[1] * h[1] + p[2] * h[2]);
+  const auto RIRt = [&](int r, int c) { return A[r][0] * R(c, 0) + A[r][1] * R(c, 1) + A[r][2] * R(c, 2); };
   Inertia<S> out;
-  out.m = in.m;
-  for (int r = 0; r < 3; ++r) out.h[r] = g[r];
-  for (int r = 0; r < 3; ++r)
-    for (int c = r; c < 3; ++c) {
-      S e = A[r][0] * R(c, 0) + A[r][1] * R(c, 1) + A[r][2] * R(c, 2) - g[r] * p[c] - p[r] * h[c];
-      if (r == c) e += s;
-      out.I(r, c) = e;
-      out.I(c, r) = e;
-    }
+  shift_inertia(in.m, times(R, in.h), RIRt, X.p, out);
   return out;
 }
 
@@ -111,7 +101,7 @@ template <class S> ARMDYN_INLINE Inertia<S> rotate_inertia(const Mat3<S>& R, con
 ///   I' = I + (m |d|^2 + 2 d.h) E - (m d + h) d^T - d h^T   (symmetric). 24 mul, 30 add.
 template <class S> ARMDYN_INLINE Inertia<S> translate_inertia(const Vec3<S>& d, const Inertia<S>& in) {
   Inertia<S> out;
-  shift_inertia(in.m, in.h, in.I, d, out);
+  shift_inertia(in.m, in.h, [&](int r, int c) { return in.I(r, c); }, d, out);
   return out;
 }
 
