@@ -14,12 +14,6 @@ template <class S> ARMDYN_INLINE Vec3<S> times(const Mat3<S>& R, const Vec3<S>& 
                  R(2, 0) * v[0] + R(2, 1) * v[1] + R(2, 2) * v[2]);
 }
 
-/// R^T v: 9 mul, 6 add.
-template <class S> ARMDYN_INLINE Vec3<S> times_transposed(const Mat3<S>& R, const Vec3<S>& v) {
-  return Vec3<S>(R(0, 0) * v[0] + R(1, 0) * v[1] + R(2, 0) * v[2], R(0, 1) * v[0] + R(1, 1) * v[1] + R(2, 1) * v[2],
-                 R(0, 2) * v[0] + R(1, 2) * v[1] + R(2, 2) * v[2]);
-}
-
 /// A B: 27 mul, 18 add.
 template <class S> ARMDYN_INLINE Mat3<S> times(const Mat3<S>& A, const Mat3<S>& B) {
   Mat3<S> out;
