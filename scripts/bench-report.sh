@@ -162,15 +162,14 @@ md = [
 impl_rank = {"armdyn": 0, "generated": 1, "kdl": 2, "mujoco": 3}
 
 
-def model_key(m, seen):
+def model_key(m):
     n = m.rsplit("_", 1)[-1]
-    return (1, int(n), m) if m.startswith("chain_") and n.isdigit() else (0, seen.index(m), m)
+    return (1, int(n), m) if m.startswith("chain_") and n.isdigit() else (0, 0, m)
 
 
 for algo, entries in groups.items():
     impls = sorted(ordered(i for i, _ in entries), key=lambda i: (impl_rank.get(i, len(impl_rank)), i))
-    seen = ordered(m for _, m in entries)
-    models = sorted(seen, key=lambda m: model_key(m, sorted(seen)))
+    models = sorted(ordered(m for _, m in entries), key=model_key)
     cols = [f"`{i}`" for i in impls]
     ratio = "armdyn" in impls and "kdl" in impls
     if ratio:

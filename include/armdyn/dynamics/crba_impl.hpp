@@ -94,6 +94,7 @@ void body_frames_by_column(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> 
   joint_placements(model, data, q.data());
   for (int i = 0; i < n; ++i) data.Ic[i] = model.inertia[i];
   MatX<S>& M = data.M;
+  M.setZero();
   for (int i = n - 1; i >= 0; --i) {
     const Inertia<S>& Ic = data.Ic[i];
     const int p = model.parent[i];
@@ -108,19 +109,15 @@ void body_frames_by_column(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> 
       F.f = Vec3<S>(S(0), S(0), Ic.m);
     }
     M(i, i) = revolute ? F.n.z() : F.f.z();
-    // (3), and zeros for the bodies before i that are not its ancestors (none in a chain)
-    int unwritten = i;  // M(j, i) is written for every j in [unwritten, i)
+    // (3)
     for (int k = i, j = p; j >= 0; k = j, j = model.parent[j]) {
-      for (int z = j + 1; z < unwritten; ++z) M(z, i) = M(i, z) = S(0);
       const Transform<S>& X = data.X_up[k];
       const Vec3<S> Rf = X.R * F.f;
       F.n = X.R * F.n + X.p.cross(Rf);
       F.f = Rf;
       M(j, i) = model.joint_type[j] == JointType::kRevolute ? F.n.z() : F.f.z();
       M(i, j) = M(j, i);
-      unwritten = j;
     }
-    for (int z = 0; z < unwritten; ++z) M(z, i) = M(i, z) = S(0);
     // (1)
     if (p >= 0) data.Ic[p] += transform_to_parent(data.X_up[i], Ic);
   }
