@@ -18,6 +18,19 @@ const char* to_string(JointType type) {
   return type == JointType::kRevolute ? "revolute" : "prismatic";
 }
 
+const char* to_string(JointKind kind) {
+  switch (kind) {
+    case JointKind::kRevolute: return "revolute";
+    case JointKind::kPrismatic: return "prismatic";
+    case JointKind::kCylindrical: return "cylindrical";
+    case JointKind::kUniversal: return "universal";
+    case JointKind::kSpherical: return "spherical";
+    case JointKind::kPlanar: return "planar";
+    case JointKind::kFloating: return "floating";
+  }
+  return "unknown";
+}
+
 namespace {
 
 // The largest magnitude a model parameter may have (SI units): a mass times two lengths, as in the
@@ -145,15 +158,54 @@ void ModelBuilder::check_inertial(const std::string& place, const LinkInertial& 
                          " violate the triangle inequality (the two smaller must add up to at least the largest)");
 }
 
+const ModelBuilder::Link& ModelBuilder::begin_joint(const std::string& parent_link, const std::string& joint_name,
+                                                    const Transform<double>& origin, const std::string& link_name) {
+  const std::string jplace = quoted("joint", joint_name);
+  add_joint_name(joint_name);
+  check_link_name(link_name);
+  const Link& parent = find_link(parent_link, jplace);
+  if (!finite(origin)) throw ModelError(source_, jplace, "origin", "must be finite");
+  if (const std::string p = placement_problem(origin, ""); !p.empty()) throw ModelError(source_, jplace, "origin", p);
+  return parent;
+}
+
+void ModelBuilder::add_link_frame(const std::string& link_name, int body, const Transform<double>& in_body) {
+  link_index_.emplace(link_name, links_.size());
+  links_.push_back(Link{link_name, body, in_body});
+  model_.frames.push_back(Frame<double>{link_name, body, in_body});
+}
+
+void ModelBuilder::check_limits(const std::string& place, const JointLimits& lim, const std::string& pre) const {
+  if (!(lim.lower <= lim.upper))
+    throw ModelError(source_, place, pre + "limit",
+                     "lower limit " + num(lim.lower) + " exceeds upper limit " + num(lim.upper));
+  if (!(lim.velocity > 0)) throw ModelError(source_, place, pre + "limit/velocity", "must be > 0, got " + num(lim.velocity));
+  if (!(lim.effort >= 0)) throw ModelError(source_, place, pre + "limit/effort", "must be >= 0, got " + num(lim.effort));
+}
+
+int ModelBuilder::add_body(int parent_body, JointType type, const Transform<double>& tree, const std::string& joint_name,
+                           const std::string& body_name, const JointLimits& limits, const Inertia<double>& inertia) {
+  const int body = model_.dof++;
+  model_.parent.push_back(parent_body);
+  model_.joint_type.push_back(type);
+  model_.tree.push_back(tree);
+  model_.joint_names.push_back(joint_name);
+  model_.body_names.push_back(body_name);
+  model_.limits.push_back(limits);
+  body_inertia_.push_back(inertia);
+  return body;
+}
+
+Inertia<double> ModelBuilder::link_inertia(const Transform<double>& link_in_body, const LinkInertial& inertial) {
+  return Inertia<double>::from_com(inertial.mass, link_in_body.apply(inertial.com),
+                                   link_in_body.R * inertial.inertia * link_in_body.R.transpose());
+}
+
 int ModelBuilder::add_link(const std::string& parent_link, const JointSpec& joint, const std::string& link_name,
                            const LinkInertial& inertial) {
   const std::string jplace = quoted("joint", joint.name), lplace = quoted("link", link_name);
-  add_joint_name(joint.name);
-  check_link_name(link_name);
-  const Link& parent = find_link(parent_link, jplace);
-  if (!finite(joint.origin)) throw ModelError(source_, jplace, "origin", "must be finite");
+  const Link& parent = begin_joint(parent_link, joint.name, joint.origin, link_name);
   if (!finite(joint.link_in_joint)) throw ModelError(source_, jplace, "origin", "link placement must be finite");
-  if (const std::string p = placement_problem(joint.origin, ""); !p.empty()) throw ModelError(source_, jplace, "origin", p);
   if (const std::string p = placement_problem(joint.link_in_joint, "link placement "); !p.empty())
     throw ModelError(source_, jplace, "origin", p);
   // The axis is only a direction: any finite, non-zero size is fine (scaled before normalising,
@@ -161,11 +213,7 @@ int ModelBuilder::add_link(const std::string& parent_link, const JointSpec& join
   if (!joint.axis.allFinite() || !(joint.axis.norm() >= 1e-12))
     throw ModelError(source_, jplace, "axis", "must be a finite, non-zero vector");
   const Vec3<double> axis = (joint.axis / joint.axis.cwiseAbs().maxCoeff()).normalized();
-  const JointLimits& lim = joint.limits;
-  if (!(lim.lower <= lim.upper))
-    throw ModelError(source_, jplace, "limit", "lower limit " + num(lim.lower) + " exceeds upper limit " + num(lim.upper));
-  if (!(lim.velocity > 0)) throw ModelError(source_, jplace, "limit/velocity", "must be > 0, got " + num(lim.velocity));
-  if (!(lim.effort >= 0)) throw ModelError(source_, jplace, "limit/effort", "must be >= 0, got " + num(lim.effort));
+  check_limits(jplace, joint.limits, "");
   check_inertial(lplace, inertial);
 
   // Normalise: body frame = joint frame turned so that its z axis is the joint axis.
@@ -173,30 +221,127 @@ int ModelBuilder::add_link(const std::string& parent_link, const JointSpec& join
   const Transform<double> tree = parent.in_body * joint.origin * Transform<double>::rotation(Ra);
   const Transform<double> link_in_body = Transform<double>::rotation(Ra.transpose()) * joint.link_in_joint;
 
-  const int body = model_.dof++;
-  model_.parent.push_back(parent.body);
-  model_.joint_type.push_back(joint.type);
-  model_.tree.push_back(tree);
-  model_.joint_names.push_back(joint.name);
-  model_.body_names.push_back(link_name);
-  model_.limits.push_back(lim);
-  body_inertia_.push_back(Inertia<double>::from_com(inertial.mass, link_in_body.apply(inertial.com),
-                                                    link_in_body.R * inertial.inertia * link_in_body.R.transpose()));
-  link_index_.emplace(link_name, links_.size());
-  links_.push_back(Link{link_name, body, link_in_body});
-  model_.frames.push_back(Frame<double>{link_name, body, link_in_body});
+  const int body = add_body(parent.body, joint.type, tree, joint.name, link_name, joint.limits,
+                            link_inertia(link_in_body, inertial));
+  add_link_frame(link_name, body, link_in_body);
+  return body;
+}
+
+namespace {
+
+/// One coordinate of a compound joint: a rotation about, or a translation along, `axis` of the
+/// frame the coordinates before it have moved.
+struct Coordinate {
+  JointType type;
+  Vec3<double> axis;
+  std::string name;
+};
+
+Vec3<double> unit_axis(char letter) {
+  return letter == 'X' ? Vec3<double>::UnitX() : letter == 'Y' ? Vec3<double>::UnitY() : Vec3<double>::UnitZ();
+}
+
+}  // namespace
+
+const char* default_euler_sequence(JointKind kind) { return kind == JointKind::kFloating ? "ZYX" : "XYX"; }
+
+int ModelBuilder::add_link(const std::string& parent_link, const CompoundJointSpec& joint, const std::string& link_name,
+                           const LinkInertial& inertial) {
+  const std::string jplace = quoted("joint", joint.name), lplace = quoted("link", link_name);
+  const Link& parent = begin_joint(parent_link, joint.name, joint.origin, link_name);
+  const auto unit = [&](const Vec3<double>& a, const char* field) {
+    if (!a.allFinite() || !(a.norm() >= 1e-12)) throw ModelError(source_, jplace, field, "must be a finite, non-zero vector");
+    return Vec3<double>((a / a.cwiseAbs().maxCoeff()).normalized());
+  };
+  std::string euler = joint.euler.empty() ? default_euler_sequence(joint.kind) : joint.euler;
+  const auto rotations = [&](std::vector<Coordinate>& out) {
+    const bool valid = euler.size() == 3 && euler.find_first_not_of("XYZ") == std::string::npos &&
+                       euler[0] != euler[1] && euler[1] != euler[2];
+    if (!valid)
+      throw ModelError(source_, jplace, "euler",
+                       "must be an Euler sequence: three of X, Y, Z with no two neighbours alike (e.g. XYX, ZYX), got '" +
+                           printable(euler) + "'");
+    for (int k = 0; k < 3; ++k)
+      out.push_back({JointType::kRevolute, unit_axis(euler[k]),
+                     std::string("r") + char(euler[k] - 'X' + 'x') + std::to_string(k + 1)});
+  };
+  std::vector<Coordinate> coords;
+  switch (joint.kind) {
+    case JointKind::kRevolute:
+    case JointKind::kPrismatic:
+      throw ModelError(source_, jplace, "type", "a one-axis joint is added with a JointSpec");
+    case JointKind::kCylindrical: {
+      const Vec3<double> a = unit(joint.axis, "axis");
+      coords = {{JointType::kRevolute, a, "r"}, {JointType::kPrismatic, a, "t"}};
+      break;
+    }
+    case JointKind::kUniversal: {
+      const Vec3<double> a = unit(joint.axis, "axis"), b = unit(joint.axis2, "axis2");
+      if (!(a.cross(b).norm() >= 1e-6))
+        throw ModelError(source_, jplace, "axis2", "is parallel to the first axis (a universal joint needs two directions)");
+      coords = {{JointType::kRevolute, a, "r1"}, {JointType::kRevolute, b, "r2"}};
+      break;
+    }
+    case JointKind::kSpherical:
+      rotations(coords);
+      break;
+    case JointKind::kPlanar: {
+      const Vec3<double> n = unit(joint.axis, "axis");
+      Vec3<double> u = Vec3<double>::UnitX() - n.x() * n;  // the joint frame's x (or y) on the plane
+      if (u.norm() < 1e-6) u = Vec3<double>::UnitY() - n.y() * n;
+      u.normalize();
+      coords = {{JointType::kPrismatic, u, "t1"}, {JointType::kPrismatic, n.cross(u), "t2"}, {JointType::kRevolute, n, "r"}};
+      break;
+    }
+    case JointKind::kFloating:
+      coords = {{JointType::kPrismatic, Vec3<double>::UnitX(), "tx"},
+                {JointType::kPrismatic, Vec3<double>::UnitY(), "ty"},
+                {JointType::kPrismatic, Vec3<double>::UnitZ(), "tz"}};
+      rotations(coords);
+      break;
+  }
+  if (joint.kind != JointKind::kSpherical && joint.kind != JointKind::kFloating) {
+    if (!joint.euler.empty())
+      throw ModelError(source_, jplace, "euler", std::string("only spherical and floating joints have one, not a ") +
+                                                     to_string(joint.kind) + " joint");
+    euler.clear();
+  }
+  const int count = static_cast<int>(coords.size());
+  if (!joint.limits.empty() && static_cast<int>(joint.limits.size()) != count)
+    throw ModelError(source_, jplace, "limits",
+                     "expected one per coordinate (" + std::to_string(count) + "), got " + std::to_string(joint.limits.size()));
+  for (int k = 0; k < static_cast<int>(joint.limits.size()); ++k)
+    check_limits(jplace, joint.limits[k], coords[k].name + "/");
+  check_inertial(lplace, inertial);
+
+  // Body k's frame is the joint frame moved by coordinates 1..k and turned (Ra_k) so that its z
+  // axis is axis k: body_k = body_{k-1} Ra_{k-1}^T Ra_k Z(q_k), with body_0 Ra_0^T = the joint frame.
+  Transform<double> tree = parent.in_body * joint.origin;
+  Mat3<double> Ra_prev = Mat3<double>::Identity();
+  int body = parent.body;
+  for (int k = 0; k < count; ++k) {
+    const Mat3<double> Ra = rotation_z_to(coords[k].axis);
+    tree = tree * Transform<double>::rotation(Ra_prev.transpose() * Ra);
+    const std::string name = joint.name + "/" + coords[k].name;
+    const JointLimits limits = joint.limits.empty() ? JointLimits{} : joint.limits[k];
+    const bool last = k + 1 == count;
+    const Transform<double> link_in_body = Transform<double>::rotation(Ra.transpose());
+    body = add_body(body, coords[k].type, tree, name, last ? link_name : name, limits,
+                    last ? link_inertia(link_in_body, inertial) : Inertia<double>{});
+    tree = Transform<double>::identity();
+    Ra_prev = Ra;
+  }
+  const Transform<double> link_in_body = Transform<double>::rotation(Ra_prev.transpose());
+  model_.compound_joints.push_back(CompoundJoint{joint.name, joint.kind, body - count + 1, count, euler});
+  add_link_frame(link_name, body, link_in_body);
   return body;
 }
 
 void ModelBuilder::add_fixed_link(const std::string& parent_link, const std::string& joint_name,
                                   const Transform<double>& origin, const std::string& link_name,
                                   const LinkInertial& inertial) {
-  const std::string jplace = quoted("joint", joint_name), lplace = quoted("link", link_name);
-  add_joint_name(joint_name);
-  check_link_name(link_name);
-  const Link& parent = find_link(parent_link, jplace);
-  if (!finite(origin)) throw ModelError(source_, jplace, "origin", "must be finite");
-  if (const std::string p = placement_problem(origin, ""); !p.empty()) throw ModelError(source_, jplace, "origin", p);
+  const std::string lplace = quoted("link", link_name);
+  const Link& parent = begin_joint(parent_link, joint_name, origin, link_name);
   check_inertial(lplace, inertial);
   const Transform<double> in_body = parent.in_body * origin;
   const bool has_inertia = inertial.mass > 0 || inertial.inertia.cwiseAbs().maxCoeff() > 0;
@@ -207,10 +352,7 @@ void ModelBuilder::add_fixed_link(const std::string& parent_link, const std::str
                                                        in_body.R * inertial.inertia * in_body.R.transpose());
     body_inertia_[parent.body] += I;
   }
-  const int body = parent.body;
-  link_index_.emplace(link_name, links_.size());
-  links_.push_back(Link{link_name, body, in_body});
-  model_.frames.push_back(Frame<double>{link_name, body, in_body});
+  add_link_frame(link_name, parent.body, in_body);
 }
 
 Model ModelBuilder::build() const {

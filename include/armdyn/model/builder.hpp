@@ -41,6 +41,37 @@ struct JointSpec {
   JointLimits limits;
 };
 
+/// A joint of several degrees of freedom and the link it carries (model.hpp: CompoundJoint). Its
+/// coordinates, in order, each about or along an axis of the frame moved by the ones before it,
+/// which at q = 0 is the joint frame:
+///   cylindrical  a rotation about `axis`, then a translation along it                 r, t
+///   universal    a rotation about `axis`, then one about `axis2` (not parallel to it)  r1, r2
+///   spherical    three rotations about the axes the Euler sequence `euler` names, e.g.
+///                "XYX": R = Rx(q1) Ry(q2) Rx(q3)  ([VP] (2.6.8)-(2.6.9))          rx1, ry2, rx3
+///   planar       translations along two perpendicular axes of the plane normal to `axis`
+///                (the first is the joint frame's x, or y, projected on the plane), then a
+///                rotation about `axis`                                                 t1, t2, r
+///   floating     translations along the joint frame's x, y and z, then three rotations as a
+///                spherical joint's                                       tx, ty, tz, e.g. rz1, ry2, rx3
+/// An Euler sequence is three of X, Y, Z, no two neighbours alike: a proper one (first = last, as
+/// "XYX") is singular where sin q2 = 0, the zero configuration included; a Tait-Bryan one (three
+/// different axes, as "ZYX") where cos q2 = 0. There the first and third axes line up and the
+/// mass matrix is singular.
+struct CompoundJointSpec {
+  std::string name;
+  JointKind kind = JointKind::kSpherical;
+  /// Placement of the joint frame (at q = 0) in the parent link's frame; the child link's frame
+  /// is the moved joint frame.
+  Transform<double> origin;
+  Vec3<double> axis = Vec3<double>::UnitZ();   ///< cylindrical, universal: the (first) axis; planar: the normal
+  Vec3<double> axis2 = Vec3<double>::UnitY();  ///< universal: the second axis, in the joint frame at q = 0
+  std::string euler;                           ///< spherical, floating; "": "XYX" (spherical), "ZYX" (floating)
+  std::vector<JointLimits> limits;             ///< one per coordinate, or none (no limits)
+};
+
+/// The default Euler sequence of a spherical or floating joint.
+const char* default_euler_sequence(JointKind kind);
+
 class ModelBuilder {
  public:
   /// `source`: the file or built-in name, used in every error message.
@@ -49,6 +80,10 @@ class ModelBuilder {
   /// Adds a moving link `link_name` through `joint`; `parent_link` is a link name or the base.
   /// Returns the body index.
   int add_link(const std::string& parent_link, const JointSpec& joint, const std::string& link_name,
+               const LinkInertial& inertial);
+  /// Adds a moving link through a joint of several coordinates: a massless body per coordinate but
+  /// the last, which carries the link. Returns the link's body index.
+  int add_link(const std::string& parent_link, const CompoundJointSpec& joint, const std::string& link_name,
                const LinkInertial& inertial);
   /// Adds a link welded to `parent_link` (a fixed joint): its frame is kept as a named frame and
   /// its inertia merged into the moving link it is welded to (ignored, with a warning, when
@@ -79,6 +114,18 @@ class ModelBuilder {
   const Link& find_link(const std::string& name, const std::string& place) const;
   void check_link_name(const std::string& name) const;
   void add_joint_name(const std::string& name);
+  /// The checks every joint starts with (its name, its link's name, the parent, the origin);
+  /// returns the parent link.
+  const Link& begin_joint(const std::string& parent_link, const std::string& joint_name, const Transform<double>& origin,
+                          const std::string& link_name);
+  /// Registers a link whose frame is `in_body` in body `body`, and its named frame.
+  void add_link_frame(const std::string& link_name, int body, const Transform<double>& in_body);
+  void check_limits(const std::string& place, const JointLimits& limits, const std::string& field_prefix) const;
+  /// Appends one body: a one-axis joint about (along) the z axis of `tree`, in `parent_body`.
+  int add_body(int parent_body, JointType type, const Transform<double>& tree, const std::string& joint_name,
+               const std::string& body_name, const JointLimits& limits, const Inertia<double>& inertia);
+  /// The link's inertia about its body frame, for a link whose frame is `link_in_body` there.
+  static Inertia<double> link_inertia(const Transform<double>& link_in_body, const LinkInertial& inertial);
 
   std::string source_, name_, base_name_ = "base";
   std::vector<Link> links_;

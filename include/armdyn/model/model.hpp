@@ -9,6 +9,12 @@
 //     X_parent_i(q_i) = tree[i] * Tz(q_i)      (prismatic)
 // This is the form every classical formulation needs (a DH row is one such placement). The
 // user's own frame of each link (URDF link frame, DH frame i) is kept as a named frame.
+//
+// Joints of more than one degree of freedom (cylindrical, universal, spherical, planar, floating)
+// are chains of such one-axis joints with massless bodies between them, at one point ([VP] §2.2:
+// a compound joint "dissembled into a sequence of 5-th class joints", the segments of zero mass
+// of Likins' remark in [VP] §1.3). Each coordinate is then one body and one entry of q, named
+// "<joint>/<coordinate>"; `compound_joints` records which bodies make up which joint.
 #include <limits>
 #include <optional>
 #include <string>
@@ -24,6 +30,22 @@ namespace armdyn {
 enum class JointType { kRevolute, kPrismatic };
 
 const char* to_string(JointType type);
+
+/// A joint as its source describes it. Revolute and prismatic joints are one body each; the
+/// others are chains of one-axis joints (CompoundJoint).
+enum class JointKind { kRevolute, kPrismatic, kCylindrical, kUniversal, kSpherical, kPlanar, kFloating };
+
+const char* to_string(JointKind kind);
+
+/// A joint of several degrees of freedom: the consecutive bodies first .. first + count - 1, of
+/// which all but the last are massless and sit at the joint's centre; the last carries the link.
+struct CompoundJoint {
+  std::string name;
+  JointKind kind = JointKind::kSpherical;
+  int first = 0;      ///< the body (and coordinate) of its first axis
+  int count = 0;      ///< its number of coordinates
+  std::string euler;  ///< spherical and floating: the Euler sequence of its rotations, e.g. "XYX"
+};
 
 /// Joint limits; a bound that was not given is +-infinity.
 struct JointLimits {
@@ -75,8 +97,9 @@ template <class S> struct ModelTpl {
   Vec3<S> gravity = Vec3<S>(S(0), S(0), S(-9.81));  ///< in the base frame
 
   // Names, limits, frames.
-  std::vector<std::string> joint_names;
+  std::vector<std::string> joint_names;  ///< one per coordinate: "<joint>/<coordinate>" in a compound joint
   std::vector<std::string> body_names;
+  std::vector<CompoundJoint> compound_joints;  ///< the joints of several coordinates, in body order
   std::vector<JointLimits> limits;
   std::vector<Frame<S>> frames;  ///< every link's own frame (named after it) and fixed frames
 
@@ -127,6 +150,7 @@ ModelTpl<T> ModelTpl<S>::cast() const {
   out.gravity = gravity.template cast<T>();
   out.joint_names = joint_names;
   out.body_names = body_names;
+  out.compound_joints = compound_joints;
   out.limits = limits;
   for (const auto& f : frames) out.frames.push_back(Frame<T>{f.name, f.body, f.placement.template cast<T>()});
   out.dh = dh;
