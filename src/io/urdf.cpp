@@ -140,9 +140,9 @@ class UrdfReader {
       case urdf::Joint::PRISMATIC:
         break;
       case urdf::Joint::FLOATING:
-        throw ModelError(source_, place, "type", "floating joints are not supported yet");
       case urdf::Joint::PLANAR:
-        throw ModelError(source_, place, "type", "planar joints are not supported yet");
+        add_compound_joint(parent, joint, child, origin);
+        return;
       default:
         throw ModelError(source_, place, "type", "unknown joint type");
     }
@@ -152,6 +152,28 @@ class UrdfReader {
     spec.origin = origin;
     spec.axis = Vec3<double>(joint.axis.x, joint.axis.y, joint.axis.z);
     read_limits(joint, spec);
+    builder_.add_link(parent, spec, child.name, to_inertial(child));
+  }
+
+  /// A floating joint: translations along the parent frame's x, y, z, then yaw, pitch and roll
+  /// (Z-Y-X, URDF's roll-pitch-yaw: R = Rz(q4) Ry(q5) Rx(q6)). A planar joint: translations in the
+  /// plane normal to its axis, then a rotation about it. URDF gives neither limits.
+  void add_compound_joint(const std::string& parent, const urdf::Joint& joint, const urdf::Link& child,
+                          const Transform<double>& origin) {
+    CompoundJointSpec spec;
+    spec.name = joint.name;
+    spec.origin = origin;
+    if (joint.type == urdf::Joint::FLOATING) {
+      spec.kind = JointKind::kFloating;
+      spec.euler = "ZYX";
+    } else {
+      spec.kind = JointKind::kPlanar;
+      spec.axis = Vec3<double>(joint.axis.x, joint.axis.y, joint.axis.z);
+    }
+    const auto found = numbers_.joints.find(joint.name);
+    if (found != numbers_.joints.end() && found->second.limit)
+      builder_.warn("the <limit> of " + std::string(to_string(spec.kind)) + " joint '" + shown(joint.name) + "' (line " +
+                    std::to_string(found->second.limit->line) + ") is ignored: URDF defines none for it");
     builder_.add_link(parent, spec, child.name, to_inertial(child));
   }
 

@@ -641,30 +641,67 @@ std::string two_link(const UJoint& second) {
                  {first, second});
 }
 
-TEST(UrdfRefused, FloatingPlanarAndMimicJointsAreNotSupportedYet) {
-  UJoint floating{"free_flyer", "floating", "a", "b"};
-  UJoint planar{"table_slide", "planar", "a", "b"};
+TEST(UrdfRefused, MimicJointsAreNotSupportedYet) {
   UJoint mimic{"follower", "revolute", "a", "b"};
   mimic.extra = "    <mimic joint=\"first\" multiplier=\"2\" offset=\"0.1\"/>\n";
-  const std::vector<std::tuple<UJoint, std::string, std::string>> cases = {
-      {floating, "type", "robot.urdf: joint 'free_flyer': type: floating joints are not supported yet"},
-      {planar, "type", "robot.urdf: joint 'table_slide': type: planar joints are not supported yet"},
-      {mimic, "mimic", "robot.urdf: joint 'follower': mimic: mimic joints are not supported yet"}};
-  for (const auto& [joint, field, message] : cases) {
-    try {
-      load_urdf_string(two_link(joint), "robot.urdf");
-      ADD_FAILURE() << joint.name << " was accepted";
-    } catch (const ModelError& e) {
-      EXPECT_EQ(std::string(e.what()), message);
-      EXPECT_TRUE(contains(e.what(), "not supported yet"));
-      EXPECT_TRUE(contains(e.what(), joint.name));
-      EXPECT_EQ(e.source(), "robot.urdf");
-      EXPECT_EQ(e.place(), "joint '" + joint.name + "'");
-      EXPECT_EQ(e.field(), field);
-    }
+  try {
+    load_urdf_string(two_link(mimic), "robot.urdf");
+    ADD_FAILURE() << "the mimic joint was accepted";
+  } catch (const ModelError& e) {
+    EXPECT_EQ(std::string(e.what()), "robot.urdf: joint 'follower': mimic: mimic joints are not supported yet");
+    EXPECT_EQ(e.source(), "robot.urdf");
+    EXPECT_EQ(e.place(), "joint 'follower'");
+    EXPECT_EQ(e.field(), "mimic");
   }
   // Sensitivity: the same file with a plain revolute second joint loads.
   EXPECT_EQ(load_urdf_string(two_link(UJoint{"follower", "revolute", "a", "b"}), "robot.urdf").dof, 2);
+}
+
+// A floating joint is six coordinates (x, y, z, then yaw, pitch, roll: URDF's roll-pitch-yaw), a
+// planar one three (two translations in the plane normal to its axis, then the rotation about it);
+// the child link's frame is where the joint's closed form puts it.
+TEST(UrdfCompound, FloatingAndPlanarJointsLoadAsTheirCoordinates) {
+  UJoint floating{"free_flyer", "floating", "a", "b", V3(0.1, -0.2, 0.3), V3(0.2, 0.1, -0.4)};
+  floating.extra = "    " + floating.limit + "\n";
+  const Model f = load_urdf_string(two_link(floating), "robot.urdf");
+  ASSERT_EQ(f.dof, 7);
+  const std::vector<std::string> names = {"first",          "free_flyer/tx",  "free_flyer/ty", "free_flyer/tz",
+                                          "free_flyer/rz1", "free_flyer/ry2", "free_flyer/rx3"};
+  EXPECT_EQ(f.joint_names, names);
+  ASSERT_EQ(f.compound_joints.size(), 1u);
+  EXPECT_EQ(f.compound_joints[0].kind, JointKind::kFloating);
+  EXPECT_EQ(f.compound_joints[0].first, 1);
+  EXPECT_EQ(f.compound_joints[0].count, 6);
+  EXPECT_EQ(f.compound_joints[0].euler, "ZYX");
+  ASSERT_EQ(f.warnings.size(), 1u);
+  EXPECT_TRUE(contains(f.warnings[0], "<limit> of floating joint 'free_flyer'")) << f.warnings[0];
+  for (int k = 1; k < 7; ++k) EXPECT_EQ(f.limits[k].lower, -std::numeric_limits<double>::infinity());
+
+  Data data(f);
+  VecX<double> q(7);
+  q << 0.4, 0.5, -0.6, 0.7, 0.3, -0.8, 1.1;
+  forward_kinematics(f, data, q);
+  const Iso origin = floating.origin();
+  const Iso expected = Iso(Eigen::AngleAxisd(q[0], V3::UnitZ())) * origin * Eigen::Translation3d(q[1], q[2], q[3]) *
+                       Iso(pose(V3::Zero(), V3(q[6], q[5], q[4])).linear());
+  const Transform<double>& b = data.oMf[f.frame_index("b")];
+  EXPECT_LT((b.R - expected.linear()).cwiseAbs().maxCoeff(), 1e-14);
+  EXPECT_LT((b.p - expected.translation()).cwiseAbs().maxCoeff(), 1e-14);
+
+  UJoint planar{"table_slide", "planar", "a", "b", V3(0, 0, 0.2), V3::Zero(), V3(0, 1, 0)};
+  const Model p = load_urdf_string(two_link(planar), "robot.urdf");
+  ASSERT_EQ(p.dof, 4);
+  EXPECT_EQ(p.joint_names[1], "table_slide/t1");
+  EXPECT_EQ(p.joint_names[3], "table_slide/r");
+  EXPECT_EQ(p.joint_type[3], JointType::kRevolute);
+  Data pd(p);
+  VecX<double> qp(4);
+  qp << 0, 0.3, -0.5, 0.9;
+  forward_kinematics(p, pd, qp);
+  // Normal y: t1 along x (the joint frame's x lies in the plane), t2 along y x x = -z.
+  const Transform<double>& pb = pd.oMf[p.frame_index("b")];
+  EXPECT_LT((pb.p - V3(0.3, 0, 0.2 + 0.5)).cwiseAbs().maxCoeff(), 1e-15);
+  EXPECT_LT((pb.R - Eigen::AngleAxisd(0.9, V3::UnitY()).toRotationMatrix()).cwiseAbs().maxCoeff(), 1e-15);
 }
 
 TEST(UrdfMalformed, XmlErrorsNameTheFile) {
