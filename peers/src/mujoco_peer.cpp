@@ -12,7 +12,8 @@ namespace armdyn::peers {
 struct MujocoPeer::Impl {
   mjModel* m = nullptr;
   mjData* d = nullptr;
-  int n = 0;
+  int n = 0;   // nv
+  int nq = 0;  // more than nv with ball and free joints (quaternions)
   std::vector<std::string> names;
 
   ~Impl() {
@@ -21,7 +22,7 @@ struct MujocoPeer::Impl {
   }
 
   void set_state(const double* q, const double* v) {
-    for (int i = 0; i < n; ++i) d->qpos[i] = q[i];
+    for (int i = 0; i < nq; ++i) d->qpos[i] = q[i];
     if (v)
       for (int i = 0; i < n; ++i) d->qvel[i] = v[i];
   }
@@ -38,10 +39,8 @@ std::unique_ptr<MujocoPeer> MujocoPeer::from_xml(const std::string& mjcf_path) {
     throw std::runtime_error("armdyn_peers::MujocoPeer: " + mjcf_path + ": " +
                              (error[0] ? std::string(error) : std::string("mj_loadXML failed")));
   mjModel* m = impl->m;
-  if (m->nq != m->nv)
-    throw std::runtime_error("armdyn_peers::MujocoPeer: " + mjcf_path +
-                             ": nq != nv (only hinge/slide joints are supported)");
   impl->n = m->nv;
+  impl->nq = m->nq;
   for (int j = 0; j < m->njnt; ++j) {
     const char* name = mj_id2name(m, mjOBJ_JOINT, j);
     impl->names.emplace_back(name ? name : "");
@@ -55,6 +54,7 @@ std::unique_ptr<MujocoPeer> MujocoPeer::from_xml(const std::string& mjcf_path) {
 }
 
 int MujocoPeer::dof() const { return impl_->n; }
+int MujocoPeer::nq() const { return impl_->nq; }
 const std::vector<std::string>& MujocoPeer::joint_names() const { return impl_->names; }
 
 void MujocoPeer::set_gravity(const double g[3]) {

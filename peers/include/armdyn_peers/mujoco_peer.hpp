@@ -1,7 +1,9 @@
 // armdyn_peers: MuJoCo behind a plain C++ interface.
 //
 // Only std types and raw double pointers cross this header (see kdl_peer.hpp for why).
-// Vectors are length dof(); matrices are row-major; mjData is allocated once at construction
+// Vectors are length dof() (= nv), but joint positions q, which are length nq() (a ball joint's
+// orientation is a unit quaternion w, x, y, z: 4 numbers for 3 velocities; a free joint's 7 for 6,
+// position first); matrices are row-major; mjData is allocated once at construction
 // and nothing is allocated on the hot path. Not thread-safe (one mjData per peer).
 #pragma once
 
@@ -17,14 +19,14 @@ namespace armdyn::peers {
 
 class ARMDYN_PEERS_API MujocoPeer {
  public:
-  // mj_loadXML. The model must have nq == nv (hinge/slide joints only). Throws
-  // std::runtime_error with MuJoCo's message on failure.
+  // mj_loadXML. Throws std::runtime_error with MuJoCo's message on failure.
   static std::unique_ptr<MujocoPeer> from_xml(const std::string& mjcf_path);
   ~MujocoPeer();
   MujocoPeer(const MujocoPeer&) = delete;
   MujocoPeer& operator=(const MujocoPeer&) = delete;
 
   int dof() const;
+  int nq() const;
   const std::vector<std::string>& joint_names() const;  // dof order
 
   void set_gravity(const double g[3]);  // m->opt.gravity; default: the file's (MuJoCo: 0 0 -9.81)
