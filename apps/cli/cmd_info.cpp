@@ -120,6 +120,13 @@ std::vector<std::string> all_warnings(const Model& m) {
   return out;
 }
 
+/// Where a compound joint's Euler angles are singular (builder.hpp: CompoundJointSpec), or "-".
+std::string euler_singularity(const CompoundJoint& j) {
+  if (j.euler.empty()) return "-";
+  const std::string middle = "q" + std::to_string(j.first + j.count - 1);  // the second rotation, 1-based
+  return j.euler[0] == j.euler[2] ? "sin " + middle + " = 0 (q = 0 included)" : "cos " + middle + " = 0";
+}
+
 std::string text_report(const Loaded& loaded) {
   const Model& m = loaded.model;
   std::string out;
@@ -144,6 +151,14 @@ std::string text_report(const Loaded& loaded) {
                       limit(l.velocity, revolute ? "rad/s" : "m/s"), limit(l.effort, revolute ? "N m" : "N")});
   }
   out += format_table(joints, {true, false, false, false, false, true, true, true, true});
+  if (!m.compound_joints.empty()) {
+    out += "\ncompound joints (one body and coordinate per axis, massless but for the last):\n";
+    std::vector<std::vector<std::string>> rows = {{"name", "type", "coordinates", "Euler sequence", "singular where"}};
+    for (const CompoundJoint& j : m.compound_joints)
+      rows.push_back({j.name, to_string(j.kind), std::to_string(j.first + 1) + ".." + std::to_string(j.first + j.count),
+                      j.euler.empty() ? "-" : j.euler, euler_singularity(j)});
+    out += format_table(rows, {false, false, false, false, false});
+  }
 
   out += "\nbodies:\n";
   std::vector<std::vector<std::string>> bodies = {{"#", "name", "mass [kg]", "centre of mass [m] (body frame)"}};
@@ -222,6 +237,20 @@ std::string json_report(const Loaded& loaded) {
     json_limit(w, "upper", l.upper);
     json_limit(w, "velocity", l.velocity);
     json_limit(w, "effort", l.effort);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("compound_joints").begin_array(true);
+  for (const CompoundJoint& j : m.compound_joints) {
+    w.begin_object();
+    w.key("name").value(j.name);
+    w.key("type").value(to_string(j.kind));
+    w.key("coordinates").begin_array();
+    for (int k = j.first; k < j.first + j.count; ++k) w.value(m.joint_names[k]);
+    w.end_array();
+    w.key("euler");
+    if (j.euler.empty()) w.null();
+    else w.value(j.euler);
     w.end_object();
   }
   w.end_array();

@@ -56,6 +56,20 @@ void bind_model(py::module_& m) {
         for (JointType t : p.get().joint_type) types.push_back(to_string(t));
         return types;
       }, "'revolute' or 'prismatic' per joint.")
+      .def_property_readonly("compound_joints", [](const PyModel& p) {
+        py::list out;
+        for (const CompoundJoint& j : p.get().compound_joints) {
+          py::dict d;
+          d["name"] = j.name;
+          d["type"] = to_string(j.kind);
+          d["first"] = j.first;
+          d["count"] = j.count;
+          d["euler"] = j.euler.empty() ? py::object(py::none()) : py::object(py::str(j.euler));
+          out.append(d);
+        }
+        return out;
+      }, "The joints of several coordinates (cylindrical, universal, spherical, planar, floating), list of dict:\n"
+         "name, type, first (index of its first coordinate), count, euler (the Euler sequence or None).")
       .def_property_readonly("parents", [](const PyModel& p) { return p.get().parent; },
                              "Parent body index per body (-1: the base).")
       .def_property_readonly("gravity", [](const PyModel& p) {

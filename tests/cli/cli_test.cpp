@@ -511,6 +511,26 @@ TEST_F(Cli, InfoWarnsWhenGravityIsParallelToEveryRevoluteJointAxis) {
     EXPECT_EQ(json::parse(run({"info", name, "--json"}).out).at("gravity_torques_vanish"), false) << name;
 }
 
+// A compound joint in `armdyn info`: its coordinates, its Euler sequence and where it is singular.
+TEST_F(Cli, InfoListsTheCompoundJoints) {
+  const std::string flyer = std::string(ARMDYN_EXAMPLES_DIR) + "/models/free_flyer.urdf";
+  const Result r = run({"info", flyer});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("compound joints"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(float +floating +1\.\.6 +ZYX +cos q5 = 0)"))) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(float/rz1 +revolute)"))) << r.out;
+  const json j = json::parse(run({"info", flyer, "--json"}).out);
+  EXPECT_EQ(j.at("dof"), 8);
+  ASSERT_EQ(j.at("compound_joints").size(), 1u);
+  EXPECT_EQ(j["compound_joints"][0].at("type"), "floating");
+  EXPECT_EQ(j["compound_joints"][0].at("euler"), "ZYX");
+  EXPECT_EQ(j["compound_joints"][0].at("coordinates"),
+            json::parse(R"(["float/tx", "float/ty", "float/tz", "float/rz1", "float/ry2", "float/rx3"])"));
+  // A model without them has an empty list and no table.
+  EXPECT_EQ(json::parse(run({"info", "puma560", "--json"}).out).at("compound_joints"), json::array());
+  EXPECT_EQ(run({"info", "puma560"}).out.find("compound joints"), std::string::npos);
+}
+
 // `armdyn check --json`: {"model", "dof", "states", "seed", "ok", "rows": [{"subject", "quantity",
 // "worst", "tolerance", "ok"}], "condition_number": {"min", "max"}, "skipped"}, the same rows and
 // verdict as the table, which states the conditioning too.
