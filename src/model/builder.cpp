@@ -359,6 +359,15 @@ Model ModelBuilder::build() const {
   if (model_.dof == 0) throw ModelError(source_, "", "", "the model has no movable joint");
   if (!is_valid_utf8(name_)) throw ModelError(source_, quoted("model", name_), "name", "is not valid UTF-8");
   if (!is_valid_utf8(base_name_)) throw ModelError(source_, quoted("link", base_name_), "name", "is not valid UTF-8");
+  // A compound joint names its coordinates and massless bodies "<joint>/<coordinate>": a joint or
+  // link of the source may not have one of those names.
+  for (const auto* names : {&model_.joint_names, &model_.body_names}) {
+    std::unordered_set<std::string> seen;
+    for (const std::string& name : *names)
+      if (!seen.insert(name).second)
+        throw ModelError(source_, quoted(names == &model_.joint_names ? "joint" : "link", name), "name",
+                         "two have this name (a compound joint names its coordinates <joint>/<coordinate>)");
+  }
   Model m = model_;
   m.name = name_;
   m.source = source_;

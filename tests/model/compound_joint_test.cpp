@@ -299,6 +299,23 @@ TEST(CompoundJoints, BadSpecificationsAreRefusedNamingTheJointAndField) {
   j = {};
   j.kind = JointKind::kRevolute;
   refused(j, "type", "JointSpec");
+  // A joint or link of the source named like a compound joint's coordinate.
+  for (const bool clash_link : {false, true}) {
+    ModelBuilder b("arm.urdf", "clash");
+    CompoundJointSpec ball;
+    ball.name = "shoulder";
+    b.add_link("base", ball, "upper", random_inertial(rng));
+    JointSpec r;
+    r.name = clash_link ? "elbow" : "shoulder/ry2";
+    b.add_link("upper", r, clash_link ? "shoulder/rx1" : "fore", random_inertial(rng));
+    try {
+      b.build();
+      ADD_FAILURE() << "a name clash was accepted";
+    } catch (const ModelError& e) {
+      EXPECT_EQ(e.place(), clash_link ? "link 'shoulder/rx1'" : "joint 'shoulder/ry2'");
+      EXPECT_EQ(e.field(), "name");
+    }
+  }
   // Sensitivity: a correct specification is accepted.
   ModelBuilder ok("arm.urdf", "good");
   j = {};
