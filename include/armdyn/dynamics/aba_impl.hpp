@@ -12,8 +12,9 @@ namespace aba_detail {
 // child's, and a child's force or inertia is added to its parent's as it is. Body i's placement
 // is oMb_i = (R_i, o_i), z_i = R_i e_z its joint axis, and
 //   S_i = (z_i, o_i x z_i) (revolute, the axis line about O),   S_i = (0, z_i) (prismatic).
-// Each body's rigid inertia is moved to O once (transform_to_parent(oMb_i, I), the parallel-axis
-// theorem), which costs fewer operations than moving every articulated inertia across its joint.
+// Each body's rigid inertia is moved to O once (as transform_to_parent(oMb_i, I) does, the
+// parallel-axis theorem), which costs fewer operations than moving every articulated inertia
+// across its joint.
 // The price is round-off: the parallel-axis terms grow with a body's distance from O (on the
 // 96-joint test chain ABA still agrees with CRBA + Cholesky to 1e-11).
 // Pass 1, outward (velocities, bias terms), v_0 = 0:
@@ -79,14 +80,42 @@ ARMDYN_INLINE void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, Aba
         }
       }
     }
-    // The rigid inertia about O; its momentum h = I v = (I w + h x v, m v - h x w).
-    const Inertia<S> I = transform_to_parent(X, model.inertia[i]);
-    set_rigid(I, ws.IA[i]);
-    const Vec3<S> hv = cross(I.h, v.v), hw = cross(I.h, v.w);
+    // The rigid inertia about O, (m, g, J) = transform_to_parent(X, I) with its products written
+    // here, so that J and g stay in registers: written into IA_i (A = J, B = g x, C = m E) and
+    // used for the momentum J v = (J w + g x v, m v - g x w).
+    ArticulatedInertia<S>& IA = ws.IA[i];
+    const Inertia<S>& Ib = model.inertia[i];
+    const Mat3<S>& R = X.R;
+    S RI[3][3];  // R I
+    for (int r = 0; r < 3; ++r)
+      for (int k = 0; k < 3; ++k) RI[r][k] = R(r, 0) * Ib.I(0, k) + R(r, 1) * Ib.I(1, k) + R(r, 2) * Ib.I(2, k);
+    const Vec3<S> hR = times(R, Ib.h);
+    const S m = Ib.m;
+    const Vec3<S>& d = X.p;
+    const Vec3<S> g(m * d[0] + hR[0], m * d[1] + hR[1], m * d[2] + hR[2]);  // h about O
+    const S sh = m * (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + S(2) * (d[0] * hR[0] + d[1] * hR[1] + d[2] * hR[2]);
+    S J[3][3];
+    for (int r = 0; r < 3; ++r)
+      for (int k = r; k < 3; ++k) {
+        S e = RI[r][0] * R(k, 0) + RI[r][1] * R(k, 1) + RI[r][2] * R(k, 2) - g[r] * d[k] - d[r] * hR[k];
+        if (r == k) e += sh;
+        J[r][k] = e;
+        J[k][r] = e;
+      }
+    using AI = ArticulatedInertia<S>;
+    for (int r = 0; r < 3; ++r)
+      for (int k = r; k < 3; ++k) {
+        IA.A[AI::sym(r, k)] = J[r][k];
+        IA.C[AI::sym(r, k)] = r == k ? m : S(0);
+      }
+    IA.B[0] = S(0), IA.B[1] = -g[2], IA.B[2] = g[1];
+    IA.B[3] = g[2], IA.B[4] = S(0), IA.B[5] = -g[0];
+    IA.B[6] = -g[1], IA.B[7] = g[0], IA.B[8] = S(0);
+    const Vec3<S> hv = cross(g, v.v), hw = cross(g, v.w);
     Vec3<S> hn, hf;
     for (int r = 0; r < 3; ++r) {
-      hn[r] = I.I(r, 0) * v.w[0] + I.I(r, 1) * v.w[1] + I.I(r, 2) * v.w[2] + hv[r];
-      hf[r] = I.m * v.v[r] - hw[r];
+      hn[r] = J[r][0] * v.w[0] + J[r][1] * v.w[1] + J[r][2] * v.w[2] + hv[r];
+      hf[r] = m * v.v[r] - hw[r];
     }
     const Vec3<S> a = cross(v.w, hn), b = cross(v.v, hf);
     for (int r = 0; r < 3; ++r) ws.pA[i].n[r] = a[r] + b[r];

@@ -16,22 +16,6 @@ template <class S> struct ArticulatedInertia {
   static constexpr int sym(int r, int c) { return r <= c ? r * (5 - r) / 2 + c : c * (5 - c) / 2 + r; }
 };
 
-/// IA = the rigid-body inertia (m, h, I): A = I, B = h x, C = m E. No arithmetic.
-template <class S> ARMDYN_INLINE void set_rigid(const Inertia<S>& I, ArticulatedInertia<S>& IA) {
-  using AI = ArticulatedInertia<S>;
-  for (int r = 0; r < 3; ++r)
-    for (int c = r; c < 3; ++c) {
-      IA.A[AI::sym(r, c)] = I.I(r, c);
-      IA.C[AI::sym(r, c)] = r == c ? I.m : S(0);
-    }
-  const S& hx = I.h[0];
-  const S& hy = I.h[1];
-  const S& hz = I.h[2];
-  IA.B[0] = S(0), IA.B[1] = -hz, IA.B[2] = hy;
-  IA.B[3] = hz, IA.B[4] = S(0), IA.B[5] = -hx;
-  IA.B[6] = -hy, IA.B[7] = hx, IA.B[8] = S(0);
-}
-
 /// y = IA x for x = (xw, xv), y = (yw, yv): yw = A xw + B xv, yv = B^T xw + C xv. 36 mul, 30 add.
 template <class S>
 ARMDYN_INLINE void times(const ArticulatedInertia<S>& IA, const Vec3<S>& xw, const Vec3<S>& xv, Vec3<S>& yw,
