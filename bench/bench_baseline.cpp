@@ -21,6 +21,19 @@ const MatX<double>& crba_local(const Model& model, Data& data, VecIn<double> q) 
   return data.M;
 }
 
+/// The dense workspace the body-frame ABA kept (aba.hpp's AbaWorkspace has since changed).
+template <class S> struct AbaLocalWorkspace {
+  explicit AbaLocalWorkspace(const ModelTpl<S>& model)
+      : IA(model.dof, Mat6<S>::Zero()), pA(model.dof), U(model.dof, Vec6<S>::Zero()), c(model.dof),
+        D_inv(VecX<S>::Zero(model.dof)), u(VecX<S>::Zero(model.dof)) {}
+  std::vector<Mat6<S>> IA;
+  std::vector<Force<S>> pA;
+  std::vector<Vec6<S>> U;
+  std::vector<Motion<S>> c;
+  VecX<S> D_inv;
+  VecX<S> u;
+};
+
 namespace aba_local_detail {
 
 // Articulated-body algorithm ([RBDA] Table 7.1), body frames, angular-first spatial vectors.
@@ -80,7 +93,7 @@ template <class S> Vec6<S> stack(const Force<S>& f) {
 
 // (1)
 template <class S>
-void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd) {
+void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaLocalWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd) {
   const int n = model.dof;
   joint_placements(model, data, q.data());
   for (int i = 0; i < n; ++i) {
@@ -115,7 +128,7 @@ void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& 
 
 // (2)-(4)
 template <class S>
-void inertia_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> tau) {
+void inertia_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaLocalWorkspace<S>& ws, VecIn<S> tau) {
   for (int i = model.dof - 1; i >= 0; --i) {
     const bool revolute = model.joint_type[i] == JointType::kRevolute;
     const int k = revolute ? 2 : 5;
@@ -138,7 +151,7 @@ void inertia_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& w
 }
 
 // (5)
-template <class S> void acceleration_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws) {
+template <class S> void acceleration_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaLocalWorkspace<S>& ws) {
   const Motion<S> a0{Vec3<S>::Zero(), Vec3<S>(-model.gravity)};
   for (int i = 0; i < model.dof; ++i) {
     const int p = model.parent[i];
@@ -158,7 +171,7 @@ template <class S> void acceleration_pass(const ModelTpl<S>& model, DataTpl<S>& 
 }  // namespace aba_local_detail
 
 template <class S>
-const VecX<S>& aba_local(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd,
+const VecX<S>& aba_local(const ModelTpl<S>& model, DataTpl<S>& data, AbaLocalWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd,
                          VecIn<S> tau) {
   check_size(q, model.dof, "q");
   check_size(qd, model.dof, "v");
@@ -178,7 +191,7 @@ using Map = Eigen::Map<const VecX<double>>;
 struct Case {
   std::shared_ptr<const Model> model;
   std::shared_ptr<Data> data;
-  std::shared_ptr<AbaWorkspace<double>> aba;
+  std::shared_ptr<AbaLocalWorkspace<double>> aba;
   std::shared_ptr<States> states;
 };
 
@@ -199,15 +212,15 @@ const bool registered = [] {
     Case c;
     c.model = std::make_shared<const Model>(load_urdf(urdf_path(name)));
     c.data = std::make_shared<Data>(*c.model);
-    c.aba = std::make_shared<AbaWorkspace<double>>(*c.model);
+    c.aba = std::make_shared<AbaLocalWorkspace<double>>(*c.model);
     c.states = std::make_shared<States>(make_states(c.model->dof));
     benchmark::RegisterBenchmark(("BM_mass_matrix/baseline/" + name).c_str(), [c](benchmark::State& s) {
-      run(s, c, [](const Model& m, Data& d, AbaWorkspace<double>&, Map q, Map, Map) {
+      run(s, c, [](const Model& m, Data& d, AbaLocalWorkspace<double>&, Map q, Map, Map) {
         benchmark::DoNotOptimize(crba_local(m, d, q).data());
       });
     });
     benchmark::RegisterBenchmark(("BM_forward_dynamics/baseline/" + name).c_str(), [c](benchmark::State& s) {
-      run(s, c, [](const Model& m, Data& d, AbaWorkspace<double>&, Map q, Map v, Map tau) {
+      run(s, c, [](const Model& m, Data& d, AbaLocalWorkspace<double>&, Map q, Map v, Map tau) {
         crba_local(m, d, q);
         rnea_detail::passes<true, false, double, true>(m, d, q, v.data(), nullptr, nullptr, d.c);
         d.L = d.M;
@@ -218,7 +231,7 @@ const bool registered = [] {
       });
     });
     benchmark::RegisterBenchmark(("BM_forward_dynamics_aba/baseline/" + name).c_str(), [c](benchmark::State& s) {
-      run(s, c, [](const Model& m, Data& d, AbaWorkspace<double>& ws, Map q, Map v, Map tau) {
+      run(s, c, [](const Model& m, Data& d, AbaLocalWorkspace<double>& ws, Map q, Map v, Map tau) {
         benchmark::DoNotOptimize(aba_local(m, d, ws, q, v, tau).data());
       });
     });

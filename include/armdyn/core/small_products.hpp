@@ -14,6 +14,14 @@ template <class S> ARMDYN_INLINE Vec3<S> times(const Mat3<S>& R, const Vec3<S>& 
                  R(2, 0) * v[0] + R(2, 1) * v[1] + R(2, 2) * v[2]);
 }
 
+/// a x b: 6 mul, 3 add.
+template <class S> ARMDYN_INLINE Vec3<S> cross(const Vec3<S>& a, const Vec3<S>& b) {
+  return Vec3<S>(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
+}
+
+/// a . b: 3 mul, 2 add.
+template <class S> ARMDYN_INLINE S dot(const Vec3<S>& a, const Vec3<S>& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
 /// A B: 27 mul, 18 add.
 template <class S> ARMDYN_INLINE Mat3<S> times(const Mat3<S>& A, const Mat3<S>& B) {
   Mat3<S> out;
