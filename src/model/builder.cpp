@@ -253,7 +253,8 @@ int ModelBuilder::add_link(const std::string& parent_link, const CompoundJointSp
     if (!a.allFinite() || !(a.norm() >= 1e-12)) throw ModelError(source_, jplace, field, "must be a finite, non-zero vector");
     return Vec3<double>((a / a.cwiseAbs().maxCoeff()).normalized());
   };
-  std::string euler = joint.euler.empty() ? default_euler_sequence(joint.kind) : joint.euler;
+  const bool rotates = joint.kind == JointKind::kSpherical || joint.kind == JointKind::kFloating;
+  const std::string euler = joint.euler.empty() && rotates ? default_euler_sequence(joint.kind) : joint.euler;
   const auto rotations = [&](std::vector<Coordinate>& out) {
     const bool valid = euler.size() == 3 && euler.find_first_not_of("XYZ") == std::string::npos &&
                        euler[0] != euler[1] && euler[1] != euler[2];
@@ -300,12 +301,9 @@ int ModelBuilder::add_link(const std::string& parent_link, const CompoundJointSp
       rotations(coords);
       break;
   }
-  if (joint.kind != JointKind::kSpherical && joint.kind != JointKind::kFloating) {
-    if (!joint.euler.empty())
-      throw ModelError(source_, jplace, "euler", std::string("only spherical and floating joints have one, not a ") +
-                                                     to_string(joint.kind) + " joint");
-    euler.clear();
-  }
+  if (!rotates && !joint.euler.empty())
+    throw ModelError(source_, jplace, "euler", std::string("only spherical and floating joints have one, not a ") +
+                                                   to_string(joint.kind) + " joint");
   const int count = static_cast<int>(coords.size());
   if (!joint.limits.empty() && static_cast<int>(joint.limits.size()) != count)
     throw ModelError(source_, jplace, "limits",
@@ -325,9 +323,8 @@ int ModelBuilder::add_link(const std::string& parent_link, const CompoundJointSp
     const std::string name = joint.name + "/" + coords[k].name;
     const JointLimits limits = joint.limits.empty() ? JointLimits{} : joint.limits[k];
     const bool last = k + 1 == count;
-    const Transform<double> link_in_body = Transform<double>::rotation(Ra.transpose());
     body = add_body(body, coords[k].type, tree, name, last ? link_name : name, limits,
-                    last ? link_inertia(link_in_body, inertial) : Inertia<double>{});
+                    last ? link_inertia(Transform<double>::rotation(Ra.transpose()), inertial) : Inertia<double>{});
     tree = Transform<double>::identity();
     Ra_prev = Ra;
   }
