@@ -17,12 +17,14 @@ void require_finite(const Matrix& x, const char* what, const Model& model) {
   std::abort();
 }
 
-/// rnea, crba and forward dynamics at q_i = 0.3 + 0.1 i, v_i = 0.5, a_i = -0.2, tau_i = 1.
+/// rnea, crba and forward dynamics at q_i = 0.3 + 0.1 i (a quaternion joint: the rotation by its
+/// three entries), v_i = 0.5, a_i = -0.2, tau_i = 1.
 inline void evaluate_once(const Model& model) {
   const int n = model.dof;
   VecX<double> q(n), v = VecX<double>::Constant(n, 0.5), a = VecX<double>::Constant(n, -0.2),
                      tau = VecX<double>::Ones(n);
   for (int i = 0; i < n; ++i) q[i] = 0.3 + 0.1 * i;
+  q = configuration_from_rotation_vectors<double>(model, q);  // nq numbers with quaternion joints
   Data data(model);
   require_finite(rnea(model, data, q, v, a), "rnea", model);
   require_finite(crba(model, data, q), "crba", model);

@@ -155,6 +155,7 @@ int run_actuate_command(const ActuateOptions& o) {
     plot_script_path("plot_actuate.py");
   }
   const Model model = load_any_model(o.model);
+  require_angle_coordinates(model, "armdyn actuate");
   const drives::DriveSet drives = load_cli_drives(o.actuators, model, o.model);
   drives::check_nominal_drives(model, drives);
   const drives::SampledMotion motion = read_trajectory_csv(o.trajectory, model.dof);

@@ -61,6 +61,7 @@ int frame_index(const Model& model, const std::string& requested) {
 
 int run_capability(const CapabilityOptions& o) {
   const Model model = load_any_model(o.model);
+  require_angle_coordinates(model, "armdyn capability");
   if (model.dof == 0) throw InputError("model '" + model.name + "' has no joints");
   const int frame = frame_index(model, o.frame);
   const VecX<double> q = joint_list(o.q, "--q", model.dof);

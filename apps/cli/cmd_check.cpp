@@ -61,6 +61,7 @@ std::string json_report(const CheckOptions& opts, const Model& model, const Cons
 
 int run_check(const CheckOptions& opts) {
   const Model model = load_any_model(opts.model);
+  require_angle_coordinates(model, "armdyn check");
   const ConsistencyReport report = check_consistency(model, opts.states, opts.seed);
   if (opts.json) {
     write_stdout(json_report(opts, model, report));

@@ -162,6 +162,7 @@ int run_eval(const EvalOptions& opts) {
   w.begin_object(true);
   w.key("model").value(model.name);
   w.key("dof").value(model.dof);
+  if (model.has_quaternions()) w.key("nq").value(model.nq());  // q's size: a quaternion joint has four
   w.key("joints").begin_array();
   for (const std::string& name : model.joint_names) w.value(name);
   w.end_array();

@@ -123,6 +123,7 @@ std::vector<std::string> all_warnings(const Model& m) {
 /// Where a compound joint's Euler angles are singular (builder.hpp: CompoundJointSpec), or "-".
 std::string euler_singularity(const CompoundJoint& j) {
   if (j.euler.empty()) return "-";
+  if (j.quaternion()) return "nowhere (a unit quaternion)";
   const std::string middle = "q" + std::to_string(j.first + j.count - 1);  // the second rotation, 1-based
   return j.euler[0] == j.euler[2] ? "sin " + middle + " = 0 (q = 0 included)" : "cos " + middle + " = 0";
 }
@@ -133,6 +134,8 @@ std::string text_report(const Loaded& loaded) {
   std::vector<std::vector<std::string>> head = {{"model", m.name}, {"source", m.source}};
   if (loaded.builtin) head.push_back({"reference", loaded.builtin->reference});
   head.push_back({"dof", std::to_string(m.dof)});
+  if (m.has_quaternions())
+    head.push_back({"nq", std::to_string(m.nq()) + " (q: " + join(m.configuration_names()) + ")"});
   head.push_back({"gravity", gravity_text(m)});
   if (const auto base = dh_base(m)) head.push_back({"DH base", dh_base_text(*base)});
   head.push_back({"total mass", human(total_mass(m)) + " kg (moving links; the fixed base '" + base_name(m) +
@@ -220,6 +223,10 @@ std::string json_report(const Loaded& loaded) {
   w.key("source").value(m.source);
   if (loaded.builtin) w.key("reference").value(loaded.builtin->reference);
   w.key("dof").value(m.dof);
+  w.key("nq").value(m.nq());
+  w.key("configuration").begin_array();
+  for (const std::string& name : m.configuration_names()) w.value(name);
+  w.end_array();
   w.key("gravity").numbers(m.gravity.data(), 3);
   w.key("total_mass").value(total_mass(m));
   w.key("base").value(base_name(m));

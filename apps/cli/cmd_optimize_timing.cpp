@@ -136,6 +136,7 @@ std::string summary_text(const Model& model, const drives::DriveSet& drives, con
 int run_optimize_timing_command(const TimingCliOptions& o) {
   OutputFile csv(o.out, "--out");  // the destination, checked before any work
   Model model = load_any_model(o.model);
+  require_angle_coordinates(model, "armdyn optimize-timing");
   const tasks::Task task = read_task(o.task, model.dof);
   if (task.segments.size() != 1)
     throw InputError(task.source + ": segments: optimize-timing takes a task with exactly one segment (got " +

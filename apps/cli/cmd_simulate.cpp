@@ -20,6 +20,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/constraint_json.hpp"
 #include "armdyn/io/mjcf.hpp"
+#include "armdyn/kinematics/configuration.hpp"
 #include "armdyn/model/gravity_axes.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/simulation/controller.hpp"
@@ -216,8 +217,8 @@ int run_simulate(SimulateOptions o) {
   }
   const int n = model.dof;
   const VecX<double> q0 = task               ? task->start(model, o.model, o.q0)
-                          : o.q0.empty()     ? VecX<double>::Zero(n)
-                                             : joint_vector(o.q0, o.model, n, "--q0");
+                          : o.q0.empty()     ? neutral_configuration(model)
+                                             : joint_vector(o.q0, o.model, model.nq(), "--q0");
   const VecX<double> v0 = o.v0.empty() ? VecX<double>::Zero(n) : parse_list(o.v0, n, "--v0");
   std::unique_ptr<sim::TorqueSource> source = make_source(o, model, q0, task.get());
   PointConstraint<double> constraint;
@@ -253,7 +254,7 @@ int run_simulate(SimulateOptions o) {
   const sim::SimulationStats stats = sim::simulate(model, q0, v0, *source, so, [&](const sim::Sample& s) {
     // The header with the first row: nothing is opened (a FIFO) or written before the initial
     // state has been checked.
-    const std::string row = (sum.rows == 0 ? sim::csv_header(n, contact_forces) : std::string()) + sim::csv_row(s);
+    const std::string row = (sum.rows == 0 ? sim::csv_header(model.nq(), n, contact_forces) : std::string()) + sim::csv_row(s);
     sum.add(s);
     if (task && o.summary) task->observe(model, s);
     csv.write(row);

@@ -103,6 +103,7 @@ int run_task_command(const TaskOptions& o) {
       plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_task.csv").string(), "--plot");
   }
   Model model = load_any_model(o.model);
+  require_angle_coordinates(model, "armdyn task");
   const segments::SegmentSet segs = load_cli_segments(o.segments, model);
   if (!o.segments.empty()) model = segments::with_section_masses(model, segs);  // as with_segments_option
   check_stresses_option(with, segs);

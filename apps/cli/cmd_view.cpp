@@ -77,6 +77,7 @@ int run_view(const ViewOptions& o) {
   if (gif && o.trajectory.empty()) throw InputError("--gif: needs --trajectory (a motion to animate)");
 
   const Model model = load_any_model(o.model);
+  require_angle_coordinates(model, "armdyn view");
   view::SceneInput input;
   input.title = "armdyn view " + model.name;
   const std::string ext = std::filesystem::path(o.model).extension().string();

@@ -19,7 +19,7 @@ def read(path):
         raise ValueError(f"{path}: empty file")
     header, body = rows[0], rows[1:]
     columns = {name: [float(r[k]) for r in body] for k, name in enumerate(header)}
-    n = sum(1 for name in header if name.startswith("q") and name[1:].isdigit())
+    n = sum(1 for name in header if name.startswith("v") and name[1:].isdigit())  # joints (velocities)
     return columns, n
 
 
@@ -50,8 +50,10 @@ def main():
     fig, axes = plt.subplots(4, 1, sharex=True, figsize=(9, 10), constrained_layout=True)
     panels = [("q", "position [rad or m]"), ("v", "velocity [rad/s or m/s]"), ("tau", "torque [N m or N]")]
     for ax, (prefix, label) in zip(axes, panels):
-        for j in range(1, n + 1):
-            ax.plot(t, c[f"{prefix}{j}"], label=names[j - 1], linewidth=1.2)
+        # q has more columns than v with a quaternion joint (its w, x, y, z): those are labelled q<k>.
+        count = sum(1 for k in c if k.startswith(prefix) and k[len(prefix):].isdigit())
+        for j in range(1, count + 1):
+            ax.plot(t, c[f"{prefix}{j}"], label=names[j - 1] if count == n else f"{prefix}{j}", linewidth=1.2)
         ax.set_ylabel(label)
         ax.grid(True, alpha=0.3)
     # One legend for the three joint panels (same colour per joint), above them, off the curves.

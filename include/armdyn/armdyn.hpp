@@ -5,6 +5,7 @@
 #include "armdyn/dynamics/external_forces.hpp"
 #include "armdyn/dynamics/forward_dynamics.hpp"
 #include "armdyn/dynamics/rnea_classical.hpp"
+#include "armdyn/kinematics/configuration.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
 #include "armdyn/kinematics/manipulability.hpp"

@@ -40,6 +40,9 @@ class Model:
     @property
     def compound_joints(self) -> List[Dict[str, object]]: ...
     @property
+    def configuration_names(self) -> List[str]: ...
+    def neutral_configuration(self) -> Array: ...  # (nq,)
+    @property
     def parents(self) -> List[int]: ...
     @property
     def gravity(self) -> Array: ...  # (3,), m/s^2

@@ -93,8 +93,9 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
              atol: float = 1e-8, method: str = "aba", stop_at_limits: bool = False,
              controller: Optional[str] = None, goal=None, move_time: float = 0.0, profile: str = "quintic",
              kp=None, kd=None, control_rate: float = 1000.0, constraint=None) -> SimulationResult:
-    """Integrates a = M(q)^-1 (tau - c(q, v)) from (q0, v0) (shape (n,), rad or m, rad/s or m/s)
-    over [0, duration] seconds, like `armdyn simulate`. A model carrying drives (model.drives)
+    """Integrates a = M(q)^-1 (tau - c(q, v)) from (q0, v0) (shapes (nq,) and (nv,), rad or m, rad/s or
+    m/s; nq = nv but with quaternion joints, whose four numbers move as q' = q (x) (0, w) / 2 and
+    are kept of unit length) over [0, duration] seconds, like `armdyn simulate`. A model carrying drives (model.drives)
     integrates (M + diag(G^2 Jm)) a = tau - c(q, v) - f(v) instead, like `armdyn simulate
     --actuators`, and the samples' kinetic energy includes the rotors'.
 

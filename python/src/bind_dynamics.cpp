@@ -16,7 +16,7 @@ void bind_dynamics(py::module_& m) {
   m.def("rnea", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_, py::handle f,
                    const std::string& f_ext_axes) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "rnea", "q", n), v = states_arg(v_, "rnea", "v", n, &q),
+    const States q = states_arg(q_, "rnea", "q", model.get().nq()), v = states_arg(v_, "rnea", "v", n, &q),
                  a = states_arg(a_, "rnea", "a", n, &q);
     const ExternalWrenches fext(model.get(), f, f_ext_axes);
     std::optional<Workspace> temp;
@@ -30,7 +30,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("crba", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "crba", "q", n);
+    const States q = states_arg(q_, "crba", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "crba");
     return evaluate(model, ws, q, {n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -40,7 +40,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("nonlinear_effects", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "nonlinear_effects", "q", n), v = states_arg(v_, "nonlinear_effects", "v", n, &q);
+    const States q = states_arg(q_, "nonlinear_effects", "q", model.get().nq()), v = states_arg(v_, "nonlinear_effects", "v", n, &q);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "nonlinear_effects");
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -50,7 +50,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("gravity", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "gravity", "q", n);
+    const States q = states_arg(q_, "gravity", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "gravity");
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -72,7 +72,7 @@ void bind_dynamics(py::module_& m) {
                                const std::string& method) {
     const FdMethod fd = fd_method_from_name(method);
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "forward_dynamics", "q", n), v = states_arg(v_, "forward_dynamics", "v", n, &q),
+    const States q = states_arg(q_, "forward_dynamics", "q", model.get().nq()), v = states_arg(v_, "forward_dynamics", "v", n, &q),
                  tau = states_arg(tau_, "forward_dynamics", "tau", n, &q);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "forward_dynamics");
@@ -84,7 +84,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("aba", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle tau_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "aba", "q", n), v = states_arg(v_, "aba", "v", n, &q),
+    const States q = states_arg(q_, "aba", "q", model.get().nq()), v = states_arg(v_, "aba", "v", n, &q),
                  tau = states_arg(tau_, "aba", "tau", n, &q);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "aba");
@@ -95,7 +95,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("kinetic_energy", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "kinetic_energy", "q", n), v = states_arg(v_, "kinetic_energy", "v", n, &q);
+    const States q = states_arg(q_, "kinetic_energy", "q", model.get().nq()), v = states_arg(v_, "kinetic_energy", "v", n, &q);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "kinetic_energy");
     return evaluate(model, ws, q, {}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -104,8 +104,7 @@ void bind_dynamics(py::module_& m) {
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), doc::kinetic_energy);
 
   m.def("potential_energy", [](const PyModel& model, PyData* data, py::handle q_) {
-    const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "potential_energy", "q", n);
+    const States q = states_arg(q_, "potential_energy", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "potential_energy");
     return evaluate(model, ws, q, {}, [&](Workspace& w, py::ssize_t k, double* out) {

@@ -22,7 +22,7 @@ void bind_kinematics(py::module_& m) {
 
   m.def("forward_kinematics", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "forward_kinematics", "q", n);
+    const States q = states_arg(q_, "forward_kinematics", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "forward_kinematics");
     return evaluate(model, ws, q, {n, 4, 4}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -32,8 +32,7 @@ void bind_kinematics(py::module_& m) {
   }, model_arg, data_arg, py::arg("q"), doc::forward_kinematics);
 
   m.def("frame_placement", [](const PyModel& model, PyData* data, py::handle q_, py::handle frame_) {
-    const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "frame_placement", "q", n);
+    const States q = states_arg(q_, "frame_placement", "q", model.get().nq());
     const int frame = frame_arg(model.get(), frame_, "frame_placement");
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "frame_placement");
@@ -46,7 +45,7 @@ void bind_kinematics(py::module_& m) {
   m.def("jacobian", [](const PyModel& model, PyData* data, py::handle q_, py::handle frame_,
                        const std::string& frame_axes) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "jacobian", "q", n);
+    const States q = states_arg(q_, "jacobian", "q", model.get().nq());
     const int frame = frame_arg(model.get(), frame_, "jacobian");
     const Axes axes = axes_arg(frame_axes);
     std::optional<Workspace> temp;
@@ -58,7 +57,7 @@ void bind_kinematics(py::module_& m) {
 
   m.def("frame_velocity", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle frame_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "frame_velocity", "q", n), v = states_arg(v_, "frame_velocity", "v", n, &q);
+    const States q = states_arg(q_, "frame_velocity", "q", model.get().nq()), v = states_arg(v_, "frame_velocity", "v", n, &q);
     const int frame = frame_arg(model.get(), frame_, "frame_velocity");
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "frame_velocity");
@@ -70,7 +69,7 @@ void bind_kinematics(py::module_& m) {
   m.def("frame_acceleration", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
                                  py::handle frame_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "frame_acceleration", "q", n), v = states_arg(v_, "frame_acceleration", "v", n, &q),
+    const States q = states_arg(q_, "frame_acceleration", "q", model.get().nq()), v = states_arg(v_, "frame_acceleration", "v", n, &q),
                  a = states_arg(a_, "frame_acceleration", "a", n, &q);
     const int frame = frame_arg(model.get(), frame_, "frame_acceleration");
     std::optional<Workspace> temp;

@@ -102,7 +102,7 @@ void bind_loads(py::module_& m) {
   m.def("joint_reactions", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
                               py::handle f, const std::string& f_ext_axes) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "joint_reactions", "q", n), v = states_arg(v_, "joint_reactions", "v", n, &q),
+    const States q = states_arg(q_, "joint_reactions", "q", model.get().nq()), v = states_arg(v_, "joint_reactions", "v", n, &q),
                  a = states_arg(a_, "joint_reactions", "a", n, &q);
     const ExternalWrenches fext(model.get(), f, f_ext_axes, "joint_reactions");
     std::optional<Workspace> temp;

@@ -4,6 +4,7 @@
 #include "armdyn/io/actuators_json.hpp"
 #include "armdyn/io/mjcf.hpp"
 #include "armdyn/io/segments_json.hpp"
+#include "armdyn/kinematics/configuration.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "handles.hpp"
 
@@ -38,8 +39,18 @@ void bind_model(py::module_& m) {
       .def_property_readonly("name", [](const PyModel& p) { return p.get().name; }, "Model name.")
       .def_property_readonly("source", [](const PyModel& p) { return p.get().source; },
                              "File or built-in name the model was loaded from.")
-      .def_property_readonly("nq", [](const PyModel& p) { return p.get().dof; }, "Number of joint positions (= nv).")
-      .def_property_readonly("nv", [](const PyModel& p) { return p.get().dof; }, "Number of joint velocities (= nq).")
+      .def_property_readonly("nq", [](const PyModel& p) { return p.get().nq(); },
+                             "Number of configuration coordinates, the size of q (nv, plus one per quaternion joint).")
+      .def_property_readonly("nv", [](const PyModel& p) { return p.get().dof; }, "Number of joint velocities, the size of v.")
+      .def_property_readonly("configuration_names", [](const PyModel& p) { return p.get().configuration_names(); },
+                             "The name of each entry of q (a quaternion joint's four: '<joint>/qw', '/qx', '/qy', '/qz').")
+      .def("neutral_configuration", [](const PyModel& p) {
+             const VecX<double> q = neutral_configuration(p.get());
+             py::array_t<double> out = new_array({static_cast<py::ssize_t>(q.size())});
+             std::copy(q.data(), q.data() + q.size(), out.mutable_data());
+             return out;
+           },
+           "The zero configuration: every angle and offset 0, every quaternion (1, 0, 0, 0).")
       .def_property_readonly("nbodies", [](const PyModel& p) { return p.get().dof; },
                              "Number of moving bodies (one per joint).")
       .def_property_readonly("joint_names", [](const PyModel& p) { return p.get().joint_names; },
@@ -65,11 +76,13 @@ void bind_model(py::module_& m) {
           d["first"] = j.first;
           d["count"] = j.count;
           d["euler"] = j.euler.empty() ? py::object(py::none()) : py::object(py::str(j.euler));
+          d["q_first"] = j.q_first;
           out.append(d);
         }
         return out;
       }, "The joints of several coordinates (cylindrical, universal, spherical, planar, floating), list of dict:\n"
-         "name, type, first (index of its first coordinate), count, euler (the Euler sequence or None).")
+         "name, type, first (index of its first coordinate in v), count, euler (the Euler sequence, 'quaternion' or None),\n"
+         "q_first (index of its first coordinate in q).")
       .def_property_readonly("parents", [](const PyModel& p) { return p.get().parent; },
                              "Parent body index per body (-1: the base).")
       .def_property_readonly("gravity", [](const PyModel& p) {

@@ -79,8 +79,8 @@ void bind_simulation(py::module_& m) {
                         const std::string& integrator, double dt, double output_period, double rtol, double atol,
                         const std::string& method, bool stop_at_limits, py::handle control, py::handle constraint) {
     const Model& mm = model.get();
-    const py::ssize_t n = mm.dof;
-    const Array q0 = fixed_arg(q0_, "simulate", "q0", {n}), v0 = fixed_arg(v0_, "simulate", "v0", {n});
+    const py::ssize_t n = mm.dof, nq = mm.nq();
+    const Array q0 = fixed_arg(q0_, "simulate", "q0", {nq}), v0 = fixed_arg(v0_, "simulate", "v0", {n});
     std::unique_ptr<sim::TorqueSource> source;
     if (!control.is_none()) {
       if (!tau_.is_none()) throw py::value_error("simulate: tau and controller exclude each other");
@@ -114,10 +114,10 @@ void bind_simulation(py::module_& m) {
     sim::check_options(o);
     std::vector<double> t, q, v, a, tau, kinetic, potential, contact_force, constraint_error;
     const sim::SimulationStats stats = sim::simulate(
-        mm, Eigen::Map<const VecX<double>>(q0.data(), n), Eigen::Map<const VecX<double>>(v0.data(), n), *source, o,
+        mm, Eigen::Map<const VecX<double>>(q0.data(), nq), Eigen::Map<const VecX<double>>(v0.data(), n), *source, o,
         [&](const sim::Sample& s) {
           t.push_back(s.t);
-          q.insert(q.end(), s.q.data(), s.q.data() + n);
+          q.insert(q.end(), s.q.data(), s.q.data() + nq);
           v.insert(v.end(), s.v.data(), s.v.data() + n);
           a.insert(a.end(), s.a.data(), s.a.data() + n);
           tau.insert(tau.end(), s.tau.data(), s.tau.data() + n);
@@ -129,7 +129,7 @@ void bind_simulation(py::module_& m) {
     const py::ssize_t rows = static_cast<py::ssize_t>(t.size());
     py::dict out;
     out["t"] = rows_of(t, rows, 0);
-    out["q"] = rows_of(q, rows, n);
+    out["q"] = rows_of(q, rows, nq);
     out["v"] = rows_of(v, rows, n);
     out["a"] = rows_of(a, rows, n);
     out["tau"] = rows_of(tau, rows, n);
@@ -176,13 +176,13 @@ void bind_simulation(py::module_& m) {
       force = Array::ensure(f_);
       error = Array::ensure(e_);
     }
-    const py::ssize_t rows = t.size(), n = q.ndim() == 2 ? q.shape(1) : 0,
+    const py::ssize_t rows = t.size(), nq = q.ndim() == 2 ? q.shape(1) : 0, n = v.ndim() == 2 ? v.shape(1) : 0,
                       forces = force && force->ndim() == 2 ? force->shape(1) : 0;
-    std::string text = sim::csv_header(static_cast<int>(n), static_cast<int>(forces));
+    std::string text = sim::csv_header(static_cast<int>(nq), static_cast<int>(n), static_cast<int>(forces));
     sim::Sample s;
     for (py::ssize_t r = 0; r < rows; ++r) {
       s.t = t.at(r);
-      s.q = Eigen::Map<const VecX<double>>(q.data() + r * n, n);
+      s.q = Eigen::Map<const VecX<double>>(q.data() + r * nq, nq);
       s.v = Eigen::Map<const VecX<double>>(v.data() + r * n, n);
       s.a = Eigen::Map<const VecX<double>>(a.data() + r * n, n);
       s.tau = Eigen::Map<const VecX<double>>(tau.data() + r * n, n);

@@ -17,7 +17,8 @@ def test_a_floating_joint_is_six_coordinates():
     assert model.nq == model.nv == 8
     assert model.joint_names[:6] == ["float/tx", "float/ty", "float/tz", "float/rz1", "float/ry2", "float/rx3"]
     assert model.joint_names[6:] == ["shoulder", "elbow"]
-    assert model.compound_joints == [{"name": "float", "type": "floating", "first": 0, "count": 6, "euler": "ZYX"}]
+    assert model.compound_joints == [{"name": "float", "type": "floating", "first": 0, "count": 6, "euler": "ZYX",
+                                     "q_first": 0}]
     assert model.joint_types == ["prismatic"] * 3 + ["revolute"] * 5
     # The base's pose is the closed form: translation, then Rz(yaw) Ry(pitch) Rx(roll).
     q = np.array([0.5, -0.2, 1.0, 0.3, -0.4, 0.7, 0.0, 0.0])

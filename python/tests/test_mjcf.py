@@ -1,7 +1,7 @@
 """MJCF models through armdyn.load (libmujoco's parser, docs/models.md): the shipped ur5.xml gives
 the URDF's dynamics; actuators="mjcf" reads the armature, damping and frictionloss and agrees with
-`armdyn eval --actuators mjcf`; what armdyn does not model is refused with an InputError (a ValueError)
-naming the file and the joint."""
+`armdyn eval --actuators mjcf`; a ball joint loads with a quaternion; what armdyn does not model is refused with an InputError
+(a ValueError) naming the file and the element."""
 import os
 
 import numpy as np
@@ -37,10 +37,14 @@ def test_mjcf_drives_are_armature_damping_frictionloss():
                                rtol=0, atol=1e-14)
 
 
-def test_ball_joint_is_refused(tmp_path):
+def test_ball_joint_loads_with_a_quaternion(tmp_path):
     path = tmp_path / "ball.xml"
     path.write_text('<mujoco><worldbody><body name="b"><joint name="shoulder" type="ball"/>'
-                    '<inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/></body></worldbody></mujoco>')
-    with pytest.raises(armdyn.InputError, match="joint 'shoulder': type: ball joints are not modelled yet") as info:
-        armdyn.load(str(path))
-    assert str(path) in str(info.value)
+                    '<inertial pos="0 0 0.1" mass="1" diaginertia="1 1 1"/></body></worldbody></mujoco>')
+    model = armdyn.load(str(path))
+    assert (model.nq, model.nv) == (4, 3)
+    assert model.configuration_names == ["shoulder/qw", "shoulder/qx", "shoulder/qy", "shoulder/qz"]
+    np.testing.assert_array_equal(model.neutral_configuration(), [1.0, 0.0, 0.0, 0.0])
+    # A q of nv numbers is refused: q has the quaternion's four.
+    with pytest.raises(ValueError, match="expected shape"):
+        armdyn.crba(model, None, np.zeros(3))

@@ -114,6 +114,7 @@ bool handles(const std::string& algorithm, const Model& model) {
 }
 
 OpTally count(const Model& model, const std::string& algorithm) {
+  require_angle_coordinates(model, "the operation counts");
   const Entry* e = find(algorithm);
   if (!e) {
     std::string known;
@@ -126,6 +127,7 @@ OpTally count(const Model& model, const std::string& algorithm) {
 }
 
 OpTally count_generated(const Model& model, const std::string& algorithm) {
+  require_angle_coordinates(model, "the operation counts");
   const codegen::Algorithm a = codegen::parse_algorithm(algorithm);
   const codegen::OpCounts c = codegen::trace(codegen::snap_round_off(model), a).counts();
   return OpTally{c.mul, c.add, c.div, c.sqrt, c.trig()};

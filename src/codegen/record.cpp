@@ -155,6 +155,7 @@ std::vector<double> TracedFunction::evaluate(const std::vector<const double*>& i
 }
 
 TracedFunction trace(const Model& model, Algorithm algorithm) {
+  require_angle_coordinates(model, "generated code");
   TracedFunction f;
   f.algorithm = algorithm;
   f.dof = model.dof;

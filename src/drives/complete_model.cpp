@@ -70,6 +70,7 @@ void derivative(const CompleteModel& cm, CompleteWorkspace& ws, VecIn<double> x,
 }  // namespace
 
 CompleteModel::CompleteModel(const Model& model, const DriveSet& drives) : model_(model), drives_(drives) {
+  require_angle_coordinates(model, "the complete model of arm and actuators");
   if (drives.size() != model.dof)
     throw InputError((drives.empty() ? std::string("no actuators") : drives.source()) + ": " +
                      std::to_string(drives.size()) + " drives for the " + std::to_string(model.dof) + " joints of '" +

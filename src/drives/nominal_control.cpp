@@ -171,6 +171,7 @@ MotorSample dc_motor_sample(const Drive& drive, double tau_joint, double v, doub
 }
 
 void check_nominal_drives(const Model& model, const DriveSet& drives) {
+  require_angle_coordinates(model, "the nominal control");
   check_drives(model, drives);
   if (drives.empty())
     throw InputError("nominal control needs a motor on every joint of '" + model.name + "' (no drives given)");

@@ -42,7 +42,7 @@ struct AbaWork {
 
 void rnea_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsIn a, StateRowsOut tau, int threads) {
   const Eigen::Index m = q.rows(), n = model.dof;
-  check("rnea_batch", "q", q, m, n);
+  check("rnea_batch", "q", q, m, model.nq());
   check("rnea_batch", "v", v, m, n);
   check("rnea_batch", "a", a, m, n);
   check("rnea_batch", "tau", tau, m, n);
@@ -53,7 +53,7 @@ void rnea_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsIn a,
 
 void nonlinear_effects_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsOut c, int threads) {
   const Eigen::Index m = q.rows(), n = model.dof;
-  check("nonlinear_effects_batch", "q", q, m, n);
+  check("nonlinear_effects_batch", "q", q, m, model.nq());
   check("nonlinear_effects_batch", "v", v, m, n);
   check("nonlinear_effects_batch", "c", c, m, n);
   run_batch<Data>(m, threads, [&] { return new Data(model); }, [&](Data& data, std::ptrdiff_t k) {
@@ -63,7 +63,7 @@ void nonlinear_effects_batch(const Model& model, StateRowsIn q, StateRowsIn v, S
 
 void crba_batch(const Model& model, StateRowsIn q, StateRowsOut M, int threads) {
   const Eigen::Index m = q.rows(), n = model.dof;
-  check("crba_batch", "q", q, m, n);
+  check("crba_batch", "q", q, m, model.nq());
   check("crba_batch", "M", M, m, n * n);
   run_batch<Data>(m, threads, [&] { return new Data(model); }, [&](Data& data, std::ptrdiff_t k) {
     const MatX<double>& Mk = crba(model, data, row(q, k));
@@ -74,7 +74,7 @@ void crba_batch(const Model& model, StateRowsIn q, StateRowsOut M, int threads) 
 void forward_dynamics_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsIn tau, StateRowsOut qdd,
                             int threads) {
   const Eigen::Index m = q.rows(), n = model.dof;
-  check("forward_dynamics_batch", "q", q, m, n);
+  check("forward_dynamics_batch", "q", q, m, model.nq());
   check("forward_dynamics_batch", "v", v, m, n);
   check("forward_dynamics_batch", "tau", tau, m, n);
   check("forward_dynamics_batch", "qdd", qdd, m, n);
@@ -85,7 +85,7 @@ void forward_dynamics_batch(const Model& model, StateRowsIn q, StateRowsIn v, St
 
 void aba_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsIn tau, StateRowsOut qdd, int threads) {
   const Eigen::Index m = q.rows(), n = model.dof;
-  check("aba_batch", "q", q, m, n);
+  check("aba_batch", "q", q, m, model.nq());
   check("aba_batch", "v", v, m, n);
   check("aba_batch", "tau", tau, m, n);
   check("aba_batch", "qdd", qdd, m, n);

@@ -142,6 +142,7 @@ class Checker {
 }  // namespace
 
 ConsistencyReport check_consistency(const Model& model, int states, std::uint64_t seed) {
+  require_angle_coordinates(model, "the consistency check");
   if (states < 1) throw InputError("--states: must be at least 1");
   ConsistencyReport report;
   Checker checker(model, report);

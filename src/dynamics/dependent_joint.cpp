@@ -5,6 +5,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/aba.hpp"
+#include "armdyn/kinematics/configuration.hpp"
 
 namespace armdyn {
 namespace {
@@ -15,7 +16,7 @@ constexpr double kRelativePivot = 1e-12;
 void flag_small_pivots(const Model& model, Data& data, AbaWorkspace<double>& ws, const VecX<double>& q,
                        std::vector<bool>& flagged) {
   const VecX<double> zero = VecX<double>::Zero(model.dof);
-  aba(model, data, ws, q, zero, zero);  // writes data.X_up and ws.D_inv
+  aba(model, data, ws, configuration_from_rotation_vectors<double>(model, q), zero, zero);  // data.X_up, ws.D_inv
   std::vector<Inertia<double>> Ic = model.inertia;  // composite inertias, leaves first
   for (int i = model.dof - 1; i >= 0; --i)
     if (model.parent[i] >= 0) Ic[model.parent[i]] += transform_to_parent(data.X_up[i], Ic[i]);

@@ -87,13 +87,6 @@ class MjcfReader {
   std::string joint_place(int j) const { return "joint '" + printable(mj_name(m_, mjOBJ_JOINT, j, "joint")) + "'"; }
 
   void refuse_unmodelled() const {
-    for (int j = 0; j < m_.njnt; ++j) {
-      if (m_.jnt_type[j] == mjJNT_BALL)
-        throw ModelError(source_, joint_place(j), "type", "ball joints are not modelled yet (armdyn reads hinge and slide joints)");
-      if (m_.jnt_type[j] == mjJNT_FREE)
-        throw ModelError(source_, joint_place(j), "type",
-                         "free joints (a floating base) are not modelled yet (armdyn reads hinge and slide joints on a fixed base)");
-    }
     if (m_.ntendon > 0)
       throw ModelError(source_, "tendon '" + printable(mj_name(m_, mjOBJ_TENDON, 0, "tendon")) + "'", "",
                        "tendons are not modelled (the model has " + std::to_string(m_.ntendon) + ")");
@@ -129,7 +122,29 @@ class MjcfReader {
     Transform<double> origin = pose;
     for (int k = 0; k < count; ++k) {
       const int j = first + k;
+      const bool last = k + 1 == count;
+      const std::string link = last ? name : name + "/" + mj_name(m_, mjOBJ_JOINT, j, "joint");
       const Vec3<double> anchor(m_.jnt_pos[3 * j], m_.jnt_pos[3 * j + 1], m_.jnt_pos[3 * j + 2]);
+      if (m_.jnt_type[j] == mjJNT_BALL || m_.jnt_type[j] == mjJNT_FREE) {
+        // qpos holds a unit quaternion (and a free joint's position first): the joint is a quaternion
+        // one (model.hpp), q = qpos and v = qvel as MuJoCo's. A ball turns the body about its anchor;
+        // a free joint (on a top-level body, its anchor at the origin) places the body frame in the
+        // world directly, the body's own pose being only its qpos0.
+        CompoundJointSpec spec;
+        spec.name = mj_name(m_, mjOBJ_JOINT, j, "joint");
+        spec.kind = m_.jnt_type[j] == mjJNT_BALL ? JointKind::kSpherical : JointKind::kFloating;
+        spec.euler = "quaternion";
+        if (spec.kind == JointKind::kSpherical) {
+          spec.origin = origin * translation(anchor);
+          spec.link_in_joint = translation(-anchor);
+        }
+        if (m_.jnt_stiffness[j] != 0) stiff_joints_.push_back(spec.name);
+        if (m_.jnt_limited[j]) limited_quaternions_.push_back(spec.name);
+        builder_.add_link(link_parent, spec, link, last ? inertial(b) : LinkInertial{});
+        link_parent = link;
+        origin = Transform<double>();
+        continue;
+      }
       const Vec3<double> axis(m_.jnt_axis[3 * j], m_.jnt_axis[3 * j + 1], m_.jnt_axis[3 * j + 2]);
       const double ref = m_.qpos0[m_.jnt_qposadr[j]];
       JointSpec spec;
@@ -150,8 +165,6 @@ class MjcfReader {
         spec.limits.upper = m_.jnt_range[2 * j + 1];
       }
       if (m_.jnt_stiffness[j] != 0) stiff_joints_.push_back(spec.name);
-      const bool last = k + 1 == count;
-      const std::string link = last ? name : name + "/" + spec.name;
       builder_.add_link(link_parent, spec, link, last ? inertial(b) : LinkInertial{});
       link_parent = link;
       origin = Transform<double>();
@@ -175,6 +188,11 @@ class MjcfReader {
       for (const std::string& n : stiff_joints_) names += (names.empty() ? "'" : ", '") + printable(n) + "'";
       builder_.warn("joint stiffness (a spring towards springref) is not modelled: ignored on " + names);
     }
+    if (!limited_quaternions_.empty()) {
+      std::string names;
+      for (const std::string& n : limited_quaternions_) names += (names.empty() ? "'" : ", '") + printable(n) + "'";
+      builder_.warn("a ball joint's range (a cone of rotation) is not modelled: ignored on " + names);
+    }
     if (m_.nu > 0)
       builder_.warn("the model's " + std::to_string(m_.nu) +
                     " actuators are not read: armdyn takes joint torques (or an actuator file) as inputs");
@@ -184,6 +202,7 @@ class MjcfReader {
   std::string source_;
   ModelBuilder builder_;
   std::vector<std::string> stiff_joints_;
+  std::vector<std::string> limited_quaternions_;
 };
 
 /// The compiled model of the file at `path`; MuJoCo's warning, if it gave one, in `warning`.

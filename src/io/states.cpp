@@ -52,8 +52,8 @@ BaseMotion<double> base_motion(const JsonGetter& get, const json& base, const st
   return out;
 }
 
-StatesDocument parse(const std::string& text, const std::string& source, int dof,
-                     const std::vector<std::string>* frames) {
+StatesDocument parse(const std::string& text, const std::string& source, int nq, int dof,
+                     const std::vector<std::string>* frames, const Model* model) {
   const json doc = parse_json(text, source, true);
   const JsonGetter get(source);
   get.require_object(doc, "");
@@ -70,7 +70,12 @@ StatesDocument parse(const std::string& text, const std::string& source, int dof
     JointState s;
     for (const char* key : {"q", "v"})  // a missing (e.g. misspelt) q or v is an error, never zeros
       if (!st.contains(key)) get.fail(at + "." + key, "missing (every state needs q and v)");
-    s.q = state_vector(get, st.at("q"), at + ".q", dof);
+    s.q = state_vector(get, st.at("q"), at + ".q", nq);
+    if (model) {  // a quaternion joint's four numbers must not all be zero
+      for (const QuaternionJoint& j : model->quaternions)
+        if (!(s.q.segment<4>(j.q).squaredNorm() > 0))
+          get.fail(at + ".q[" + std::to_string(j.q) + "]", "a quaternion joint's four numbers (w, x, y, z) are all zero");
+    }
     s.v = state_vector(get, st.at("v"), at + ".v", dof);
     if (st.contains("a")) s.a = state_vector(get, st.at("a"), at + ".a", dof);
     if (st.contains("tau")) s.tau = state_vector(get, st.at("tau"), at + ".tau", dof);
@@ -84,14 +89,14 @@ StatesDocument parse(const std::string& text, const std::string& source, int dof
 }  // namespace
 
 StatesDocument parse_states(const std::string& text, const std::string& source, int dof) {
-  return parse(text, source, dof, nullptr);
+  return parse(text, source, dof, dof, nullptr, nullptr);
 }
 
 StatesDocument parse_states(const std::string& text, const std::string& source, const Model& model) {
   std::vector<std::string> frames;
   frames.reserve(model.frames.size());
   for (const Frame<double>& f : model.frames) frames.push_back(f.name);
-  return parse(text, source, model.dof, &frames);
+  return parse(text, source, model.nq(), model.dof, &frames, &model);
 }
 
 namespace {

@@ -186,6 +186,8 @@ void ModelBuilder::check_limits(const std::string& place, const JointLimits& lim
 int ModelBuilder::add_body(int parent_body, JointType type, const Transform<double>& tree, const std::string& joint_name,
                            const std::string& body_name, const JointLimits& limits, const Inertia<double>& inertia) {
   const int body = model_.dof++;
+  model_.q_index.push_back(next_q_++);
+  model_.quaternion_axis.push_back(0);
   model_.parent.push_back(parent_body);
   model_.joint_type.push_back(type);
   model_.tree.push_back(tree);
@@ -255,13 +257,19 @@ int ModelBuilder::add_link(const std::string& parent_link, const CompoundJointSp
   };
   const bool rotates = joint.kind == JointKind::kSpherical || joint.kind == JointKind::kFloating;
   const std::string euler = joint.euler.empty() && rotates ? default_euler_sequence(joint.kind) : joint.euler;
+  const bool quaternion = rotates && euler == "quaternion";
   const auto rotations = [&](std::vector<Coordinate>& out) {
+    if (quaternion) {  // the moved frame's x, y, z, at zero angle (model.hpp); v = its angular velocity
+      for (int k = 0; k < 3; ++k)
+        out.push_back({JointType::kRevolute, unit_axis(char('X' + k)), std::string("w") + char('x' + k)});
+      return;
+    }
     const bool valid = euler.size() == 3 && euler.find_first_not_of("XYZ") == std::string::npos &&
                        euler[0] != euler[1] && euler[1] != euler[2];
     if (!valid)
       throw ModelError(source_, jplace, "euler",
-                       "must be an Euler sequence: three of X, Y, Z with no two neighbours alike (e.g. XYX, ZYX), got '" +
-                           printable(euler) + "'");
+                       "must be an Euler sequence: three of X, Y, Z with no two neighbours alike (e.g. XYX, ZYX), or "
+                       "'quaternion', got '" + printable(euler) + "'");
     for (int k = 0; k < 3; ++k)
       out.push_back({JointType::kRevolute, unit_axis(euler[k]),
                      std::string("r") + char(euler[k] - 'X' + 'x') + std::to_string(k + 1)});
@@ -308,28 +316,53 @@ int ModelBuilder::add_link(const std::string& parent_link, const CompoundJointSp
   if (!joint.limits.empty() && static_cast<int>(joint.limits.size()) != count)
     throw ModelError(source_, jplace, "limits",
                      "expected one per coordinate (" + std::to_string(count) + "), got " + std::to_string(joint.limits.size()));
-  for (int k = 0; k < static_cast<int>(joint.limits.size()); ++k)
+  for (int k = 0; k < static_cast<int>(joint.limits.size()); ++k) {
     check_limits(jplace, joint.limits[k], coords[k].name + "/");
+    if (quaternion && k >= count - 3 && (std::isfinite(joint.limits[k].lower) || std::isfinite(joint.limits[k].upper)))
+      throw ModelError(source_, jplace, coords[k].name + "/limit",
+                       "a quaternion's rotation has no position limits (only velocity and effort)");
+  }
   check_inertial(lplace, inertial);
+  if (!finite(joint.link_in_joint)) throw ModelError(source_, jplace, "origin", "link placement must be finite");
+  if (const std::string p = placement_problem(joint.link_in_joint, "link placement "); !p.empty())
+    throw ModelError(source_, jplace, "origin", p);
 
   // Body k's frame is the joint frame moved by coordinates 1..k and turned (Ra_k) so that its z
   // axis is axis k: body_k = body_{k-1} Ra_{k-1}^T Ra_k Z(q_k), with body_0 Ra_0^T = the joint frame.
   Transform<double> tree = parent.in_body * joint.origin;
   Mat3<double> Ra_prev = Mat3<double>::Identity();
   int body = parent.body;
+  const int first_rotation = count - 3;  // a quaternion's three bodies are the last three
   for (int k = 0; k < count; ++k) {
-    const Mat3<double> Ra = rotation_z_to(coords[k].axis);
+    // A quaternion's bodies turn the moved frame by the fixed A = [e_y e_z e_x], then [e_z e_x e_y],
+    // then I (quaternion_placement's choice, kinematics/joint.hpp); any other body by rotation_z_to.
+    Mat3<double> Ra = rotation_z_to(coords[k].axis);
+    if (quaternion && k >= first_rotation) {
+      const int r = k - first_rotation;
+      for (int c = 0; c < 3; ++c) Ra.col(c) = Vec3<double>::Unit((c + r + 1) % 3);
+    }
     tree = tree * Transform<double>::rotation(Ra_prev.transpose() * Ra);
     const std::string name = joint.name + "/" + coords[k].name;
     const JointLimits limits = joint.limits.empty() ? JointLimits{} : joint.limits[k];
     const bool last = k + 1 == count;
     body = add_body(body, coords[k].type, tree, name, last ? link_name : name, limits,
-                    last ? link_inertia(Transform<double>::rotation(Ra.transpose()), inertial) : Inertia<double>{});
+                    last ? link_inertia(Transform<double>::rotation(Ra.transpose()) * joint.link_in_joint, inertial)
+                         : Inertia<double>{});
     tree = Transform<double>::identity();
     Ra_prev = Ra;
   }
-  const Transform<double> link_in_body = Transform<double>::rotation(Ra_prev.transpose());
-  model_.compound_joints.push_back(CompoundJoint{joint.name, joint.kind, body - count + 1, count, euler});
+  const Transform<double> link_in_body = Transform<double>::rotation(Ra_prev.transpose()) * joint.link_in_joint;
+  const int first = body - count + 1;
+  if (quaternion) {  // its first rotation body reads four numbers, the other two none
+    const int b = first + first_rotation;
+    model_.quaternions.push_back(QuaternionJoint{b, model_.q_index[b]});
+    for (int k = 0; k < 3; ++k) {
+      model_.quaternion_axis[b + k] = static_cast<signed char>(k + 1);
+      if (k > 0) model_.q_index[b + k] = -1;
+    }
+    next_q_ = model_.q_index[b] + 4;
+  }
+  model_.compound_joints.push_back(CompoundJoint{joint.name, joint.kind, first, count, euler, model_.q_index[first]});
   add_link_frame(link_name, body, link_in_body);
   return body;
 }
@@ -366,6 +399,10 @@ Model ModelBuilder::build() const {
                          "two have this name (a compound joint names its coordinates <joint>/<coordinate>)");
   }
   Model m = model_;
+  if (m.quaternions.empty()) {  // every body reads q[i]
+    m.q_index.clear();
+    m.quaternion_axis.clear();
+  }
   m.name = name_;
   m.source = source_;
   m.gravity = gravity_;

@@ -82,6 +82,7 @@ Mat3<double> SegmentGeometry::rotation() const {
 
 SegmentSet::SegmentSet(const Model& model, std::vector<std::optional<Segment>> per_body, std::string source)
     : segments_(std::move(per_body)), source_(std::move(source)) {
+  require_angle_coordinates(model, "segments");
   if (static_cast<int>(segments_.size()) != model.dof)
     throw InputError(source_ + ": " + std::to_string(segments_.size()) + " segment entries for the " +
                      std::to_string(model.dof) + " links of '" + printable(model.name) + "'");

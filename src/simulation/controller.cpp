@@ -43,6 +43,7 @@ Controller::Controller(const Model& model, ControllerSpec spec, PointToPoint ref
     : model_(model), spec_(std::move(spec)), reference_(std::move(reference)), data_(model),
       qd_(VecX<double>::Zero(model.dof)), vd_(VecX<double>::Zero(model.dof)), ad_(VecX<double>::Zero(model.dof)),
       held_(VecX<double>::Zero(model.dof)) {
+  require_angle_coordinates(model, "a joint-space controller");
   const auto n = static_cast<Eigen::Index>(model.dof);
   if (spec_.kp.size() != n || spec_.kd.size() != n)
     throw InputError("controller: expected " + std::to_string(n) + " gains Kp and Kd, got " +

@@ -29,6 +29,7 @@ Plant::Plant(const Model& model, TorqueSource& source, FdMethod method, const dr
   }
   stiction_ = stiction;
   if (!stiction_.enabled) return;
+  require_angle_coordinates(model, "stiction");
   if (!(stiction_.stick_velocity > 0) || !std::isfinite(stiction_.stick_velocity))
     throw InputError("stiction: the stick velocity must be positive and finite");
   if (!(stiction_.hold_time > 0) || !std::isfinite(stiction_.hold_time))
@@ -69,6 +70,7 @@ void Plant::move_base(TorqueSource* base_motion) {
   if (base_motion && (drives_ || stiction_.enabled || constraint_))
     throw InputError("base motion: an arm on a moving base is simulated without drives, stiction and constraints "
                      "(not supported yet)");
+  if (base_motion) require_angle_coordinates(model_, "a prescribed base motion");
   base_source_ = base_motion;
 }
 

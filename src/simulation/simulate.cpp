@@ -12,6 +12,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/terms.hpp"
+#include "armdyn/kinematics/configuration.hpp"
 #include "armdyn/simulation/time_grid.hpp"
 
 namespace armdyn::sim {
@@ -29,14 +30,16 @@ class LimitMonitor {
     int first = -1;
     for (int j = 0; j < model_.dof; ++j) {
       const JointLimits& lim = model_.limits[static_cast<std::size_t>(j)];
-      if (q[j] >= lim.lower && q[j] <= lim.upper) continue;
+      if (model_.has_quaternions() && model_.quaternion_axis[j] != 0) continue;  // no position limits
+      const double qj = model_.has_quaternions() ? q[model_.q_index[j]] : q[j];
+      if (qj >= lim.lower && qj <= lim.upper) continue;
       if (first < 0) first = j;
       if (warned_[static_cast<std::size_t>(j)]) continue;
       warned_[static_cast<std::size_t>(j)] = true;
       const char* unit = model_.joint_type[static_cast<std::size_t>(j)] == JointType::kRevolute ? " rad" : " m";
       warn_("joint '" + model_.joint_names[static_cast<std::size_t>(j)] + "' (joint " + std::to_string(j + 1) +
             ") left its limits [" + number_text(lim.lower, 6) + ", " + number_text(lim.upper, 6) + "]" + unit + " at t = " +
-            shortest_text(t) + " s (q = " + number_text(q[j], 6) + ")");
+            shortest_text(t) + " s (q = " + number_text(qj, 6) + ")");
     }
     return first;
   }
@@ -66,9 +69,10 @@ void at_most(double count, double most, const std::string& what, const std::stri
 
 void validate(const Model& model, VecIn<double> q0, VecIn<double> v0, const TorqueSource& source,
               const SimulationOptions& o) {
-  check_size(q0, model.dof, "q0");
+  check_size(q0, model.nq(), "q0");
   check_size(v0, model.dof, "v0");
   if (!q0.allFinite() || !v0.allFinite()) throw InputError("simulate: q0 and v0 must be finite");
+  check_quaternions(model, q0, "q0");
   check_options(o);
   const double Tc = source.period();
   if (!(Tc >= 0) || !std::isfinite(Tc)) throw InputError("simulate: the controller's period must be >= 0 and finite");
@@ -85,11 +89,11 @@ class Run {
         plant_(model, source, options.fd_method, options.drives, options.stiction),
         warn_(options.warn ? options.warn : std::function<void(const std::string&)>(warn_on_stderr)),
         limits_(model, warn_),
-        rk45_(model.dof, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
-    if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model.dof);
+        rk45_(model, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
+    if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model);
     plant_.hold_on(options.constraint);
     plant_.move_base(options.base_motion);
-    sample_.q.setZero(model.dof);
+    sample_.q.setZero(model.nq());
     sample_.v.setZero(model.dof);
     sample_.a.setZero(model.dof);
     sample_.tau.setZero(model.dof);
@@ -342,10 +346,12 @@ SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0,
   return run.run(q0, v0);
 }
 
-std::string csv_header(int dof, int contact_forces) {
+std::string csv_header(int dof, int contact_forces) { return csv_header(dof, dof, contact_forces); }
+
+std::string csv_header(int nq, int nv, int contact_forces) {
   std::string h = "t";
   for (const char* name : {"q", "v", "a", "tau"})
-    for (int j = 1; j <= dof; ++j) {
+    for (int j = 1; j <= (name[0] == 'q' ? nq : nv); ++j) {
       h += ',';
       h += name;
       h += std::to_string(j);

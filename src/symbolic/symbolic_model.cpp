@@ -309,6 +309,7 @@ GiNaC::exmap SymbolicModel::values(const VecX<double>& q_, const VecX<double>& q
 }
 
 SymbolicModel make_symbolic_model(const Model& model, bool symbolic_parameters) {
+  require_angle_coordinates(model, "the symbolic model");
   if (dh_chain(model)) {
     SymbolicModel out = attempt(model, symbolic_parameters, true);
     if (reproduces(out, model)) return out;

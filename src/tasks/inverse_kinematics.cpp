@@ -56,6 +56,7 @@ void pose_error(const IkTarget& target, const Transform<double>& X, const MatX<d
 
 IkResult inverse_kinematics(const Model& model, int frame, const IkTarget& target, VecIn<double> q_start,
                             const IkOptions& options) {
+  require_angle_coordinates(model, "inverse kinematics");
   if (frame < 0 || frame >= static_cast<int>(model.frames.size()))
     throw InputError("inverse kinematics: frame index " + std::to_string(frame) + " out of range");
   if (q_start.size() != model.dof || !q_start.allFinite())

@@ -278,6 +278,7 @@ void check_run_options(const RunOptions& options, double duration, const std::st
 
 RunSummary run_task(const Model& model, int frame, const ReferencePath& path, VecIn<double> q0, VecIn<double> v0,
                     const RunOptions& options, const std::function<void(const RunState&)>& observer) {
+  require_angle_coordinates(model, "a task");
   check_run_options(options, path.duration);
   if (!path.sample) throw InputError("task: the reference path has no sampler");
   if (q0.size() != model.dof || !q0.allFinite())

@@ -79,7 +79,8 @@ TEST_F(MjcfCli, UnmodelledPartsExitTwo) {
     return text;
   };
   for (const auto& [name, text, element] : std::vector<std::tuple<std::string, std::string, std::string>>{
-           {"ball.xml", make(R"(<joint name="wrist" type="ball"/>)", ""), "joint 'wrist': type: ball joints are not modelled yet"},
+           {"equality.xml", make(R"(<joint name="j2"/>)", R"(<equality><joint name="same" joint1="j1" joint2="j2"/></equality>)"),
+            "equality 'same': equality constraints are not modelled"},
            {"tendon.xml", make(R"(<joint name="j2"/>)", R"(<tendon><fixed name="t1"><joint joint="j1" coef="1"/></fixed></tendon>)"),
             "tendon 't1': tendons are not modelled"},
            {"bad.xml", "<mujoco><worldbody><body></worldbody></mujoco>", "not a valid MJCF"}}) {
@@ -93,6 +94,34 @@ TEST_F(MjcfCli, UnmodelledPartsExitTwo) {
       EXPECT_NE(r.err.find(element), std::string::npos) << name << ": " << r.err;
     }
   }
+}
+
+// A ball joint through the tool: info lists q's five numbers, eval takes them and adds "nq",
+// simulate writes q1..q5 before v1..v4, and a command that reads q by angles refuses the model
+// naming the joint.
+TEST_F(MjcfCli, BallJointsTakeQuaternionsThroughTheTool) {
+  const std::string path = file("ball.xml", R"(<mujoco><worldbody><body name="b"><joint name="j1"/>
+<inertial pos="0.1 0 0" mass="1" diaginertia="0.01 0.01 0.01"/>
+<body name="c" pos="0.2 0 0"><joint name="wrist" type="ball"/><inertial pos="0.1 0 0" mass="1" diaginertia="0.01 0.02 0.03"/></body></body></worldbody></mujoco>)");
+  const test::CliResult info = run({"info", path});
+  ASSERT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find("wrist/qw"), std::string::npos) << info.out;
+  const std::string states = file("s.json", R"({"states": [{"q": [0.1, 0.9, 0.1, -0.3, 0.2], "v": [0.1, 0.2, 0.3, 0.4],
+    "a": [0, 0, 0, 0], "tau": [0, 0, 0, 0]}]})");
+  const test::CliResult eval = run({"eval", path, states});
+  ASSERT_EQ(eval.status, 0) << eval.err;
+  EXPECT_NE(eval.out.find("\"nq\": 5"), std::string::npos) << eval.out;
+  const std::string short_q = file("short.json", R"({"states": [{"q": [0, 1, 0, 0], "v": [0, 0, 0, 0]}]})");
+  const test::CliResult bad = run({"eval", path, short_q});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("states[0].q"), std::string::npos) << bad.err;
+  const test::CliResult sim = run({"simulate", path, "--duration", "0.01", "--dt", "0.005"});
+  ASSERT_EQ(sim.status, 0) << sim.err;
+  EXPECT_EQ(sim.out.rfind("t,q1,q2,q3,q4,q5,v1,v2,v3,v4,a1,", 0), 0u) << sim.out;
+  const test::CliResult check = run({"check", path});
+  EXPECT_EQ(check.status, 2);
+  EXPECT_NE(check.err.find("joint 'wrist'"), std::string::npos) << check.err;
+  EXPECT_NE(check.err.find("quaternion"), std::string::npos) << check.err;
 }
 
 }  // namespace mjcf_cli_test

@@ -137,8 +137,6 @@ TEST(Mjcf, UnmodelledPartsAreRefusedNamingFileAndElement) {
   };
   const std::string hinge = "<joint name=\"j1\" axis=\"0 0 1\"/>";
   const std::vector<Bad> bad{
-      {"ball.xml", mjcf_body("<joint name=\"shoulder\" type=\"ball\"/>"), {"joint 'shoulder'", "ball joints are not modelled"}},
-      {"free.xml", mjcf_body("<freejoint name=\"floating\"/>"), {"joint 'floating'", "free joints"}},
       {"tendon.xml", mjcf_body(hinge, "<tendon><fixed name=\"couple\"><joint joint=\"j1\" coef=\"1\"/><joint joint=\"j2\" coef=\"1\"/></fixed></tendon>\n"),
        {"tendon 'couple'", "tendons are not modelled"}},
       {"equality.xml", mjcf_body(hinge, "<equality><joint name=\"same\" joint1=\"j1\" joint2=\"j2\"/></equality>\n"),
@@ -160,6 +158,34 @@ TEST(Mjcf, UnmodelledPartsAreRefusedNamingFileAndElement) {
   EXPECT_NE(refusal([&] { load_any_model(missing); }).find(missing + ": no such file"), std::string::npos);
   // The same file without the tendon loads: the refusal is the tendon's.
   EXPECT_EQ(load_any_model(dir.write("fine.xml", mjcf_body(hinge))).dof, 2);
+}
+
+TEST(Mjcf, BallAndFreeJointsLoadAsQuaternionJoints) {
+  const test::TempDir dir("mjcf");
+  // A ball joint: three velocities, four numbers of q (w, x, y, z), MuJoCo's order; its range warned about.
+  const Model ball = load_mjcf(dir.write("ball.xml", mjcf_body("<joint name=\"shoulder\" type=\"ball\" limited=\"true\" range=\"0 1\"/>")));
+  EXPECT_EQ(ball.dof, 4);
+  EXPECT_EQ(ball.nq(), 5);
+  EXPECT_EQ(ball.configuration_names(),
+            (std::vector<std::string>{"shoulder/qw", "shoulder/qx", "shoulder/qy", "shoulder/qz", "j2"}));
+  EXPECT_EQ(ball.joint_names[0], "shoulder/wx");
+  ASSERT_EQ(ball.warnings.size(), 1u);
+  EXPECT_NE(ball.warnings[0].find("range"), std::string::npos) << ball.warnings[0];
+  // A free joint: the position, then the quaternion.
+  const Model free = load_mjcf(dir.write("free.xml", mjcf_body("<freejoint name=\"floating\"/>")));
+  EXPECT_EQ(free.dof, 7);
+  EXPECT_EQ(free.nq(), 8);
+  EXPECT_EQ(free.configuration_names()[0], "floating/tx");
+  EXPECT_EQ(free.configuration_names()[3], "floating/qw");
+  // At MuJoCo's qpos0 (the body's own pose) the body is where the file puts it.
+  Data data(free);
+  VecX<double> q0 = VecX<double>::Zero(8);
+  q0[2] = 1;  // the body's pos="0 0 1"
+  q0[3] = 1;
+  forward_kinematics(free, data, q0);
+  EXPECT_LE((data.oMf[free.frame_index("c")].p - Vec3<double>(0.3, 0, 1)).norm(), 1e-15);
+  // A configuration of the wrong size is refused naming the quaternion's four numbers.
+  EXPECT_NE(refusal([&] { forward_kinematics(free, data, VecX<double>::Zero(7)); }).find("w, x, y, z"), std::string::npos);
 }
 
 TEST(Mjcf, StiffnessAndActuatorsAreReported) {

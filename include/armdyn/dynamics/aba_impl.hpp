@@ -26,6 +26,7 @@ namespace aba_detail {
 //   IA_p += Ia,   pA_p += pa                                                                  (4)
 // Pass 3, outward (accelerations), a_0 = (0, -g):
 //   a' = a_p + c_i,   qdd_i = (u_i - U_i^T a') / D_i,   a_i = a' + S_i qdd_i                  (5)
+// A quaternion joint's accelerations are then qdd_i + b_i (joint.hpp: quaternion_bias).
 // IA and Ia are symmetric: kept and updated as their 21 distinct entries
 // (spatial/articulated_inertia.hpp). Every step is written entry by entry, as scalars: Eigen's
 // packets over 3-vectors, read back from scalar stores, stalled on every body.
@@ -215,13 +216,15 @@ template <class S> ARMDYN_INLINE void acceleration_pass(const ModelTpl<S>& model
 template <class S>
 const VecX<S>& aba(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd,
                    VecIn<S> tau) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   check_size(qd, model.dof, "v");
   check_size(tau, model.dof, "tau");
   if (static_cast<int>(ws.IA.size()) != model.dof) throw InputError("aba: workspace built for another model");
   aba_detail::velocity_pass(model, data, ws, q, qd);
   aba_detail::inertia_pass(model, ws, tau);
   aba_detail::acceleration_pass(model, data, ws);
+  // The chart's accelerations to a quaternion joint's (joint.hpp: quaternion_bias).
+  if (model.has_quaternions()) add_quaternion_bias(model, qd.data(), data.qdd.data());
   return data.qdd;
 }
 

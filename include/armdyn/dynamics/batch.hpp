@@ -1,9 +1,9 @@
 #pragma once
 // The dynamics of many states at once, on every core (core/batch.hpp): row k of each input is
-// state k (m x n, row-major, as numpy stacks them), row k of the output its result. One Data per
-// thread; every state is computed alone, so the results equal the one-state loop bit for bit for
-// any number of threads. `threads` = 0 uses every core. Sizes are checked: InputError naming the
-// argument.
+// state k (m x n, row-major, as numpy stacks them; q is m x nq), row k of the output its result.
+// One Data per thread; every state is computed alone, so the results equal the one-state loop
+// bit for bit for any number of threads. `threads` = 0 uses every core. Sizes are checked:
+// InputError naming the argument.
 #include <Eigen/Core>
 
 #include "armdyn/model/model.hpp"

@@ -72,7 +72,9 @@ template <class S> struct CartesianWorkspace {
       : frame(model), J(MatX<S>::Zero(6, model.dof)), L(MatX<S>::Zero(model.dof, model.dof)),
         L_inv_diag(VecX<S>::Zero(model.dof)), W(MatX<S>::Zero(model.dof, 6)), MinvJt(MatX<S>::Zero(model.dof, 6)),
         h(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)), Minv_h(VecX<S>::Zero(model.dof)),
-        Minv_g(VecX<S>::Zero(model.dof)) {}
+        Minv_g(VecX<S>::Zero(model.dof)) {
+    require_angle_coordinates(model, "the Cartesian (operational-space) dynamics");
+  }
 
   FrameWorkspace<S> frame;  ///< the frame's J (6 x n), velocity and Jdot v, base axes
   int task_rows = 0;        ///< m, the number of selected rows

@@ -110,7 +110,9 @@ template <class S> struct ConstraintWorkspace {
   explicit ConstraintWorkspace(const ModelTpl<S>& model)
       : frame(model), other_frame(model), G(MatX<S>::Zero(kMaxConstraintRows, model.dof)),
         Minv_Gt(MatX<S>::Zero(model.dof, kMaxConstraintRows)), column(VecX<S>::Zero(model.dof)),
-        qdd(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {}
+        qdd(VecX<S>::Zero(model.dof)), tau(VecX<S>::Zero(model.dof)) {
+    require_angle_coordinates(model, "a constraint (closed chain)");
+  }
 
   FrameWorkspace<S> frame;        ///< the frame's Jacobian, velocity and J̇ v
   FrameWorkspace<S> other_frame;  ///< a loop: the same for other_frame

@@ -194,7 +194,7 @@ void base_axes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
 // (docs/benchmarks.md).
 template <class S>
 const MatX<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   if (model.dof >= kCrbaBaseAxesFrom) crba_detail::base_axes(model, data, q);
   else if (!data.subtree_end.empty()) crba_detail::body_frames(model, data, q);
   else crba_detail::body_frames_by_column(model, data, q);

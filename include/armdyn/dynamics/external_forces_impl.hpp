@@ -12,6 +12,7 @@ template <class S>
 const std::vector<Force<S>>& external_forces_from_frame_wrenches(const ModelTpl<S>& model, DataTpl<S>& data,
                                                                  ExternalForceWorkspace<S>& ws, VecIn<S> q,
                                                                  const std::vector<FrameWrench<S>>& wrenches) {
+  require_angle_coordinates(model, "the external-force dynamics");
   check_size(q, model.dof, "q");
   if (static_cast<int>(ws.fext.size()) != model.dof)
     throw InputError("external force workspace: built for " + std::to_string(ws.fext.size()) + " joints, model '" +
@@ -40,6 +41,7 @@ const std::vector<Force<S>>& external_forces_from_frame_wrenches(const ModelTpl<
 template <class S>
 const VecX<S>& external_joint_torques(const ModelTpl<S>& model, DataTpl<S>& data, ExternalForceWorkspace<S>& ws,
                                       VecIn<S> q, const std::vector<Force<S>>& fext) {
+  require_angle_coordinates(model, "the external-force dynamics");
   check_size(q, model.dof, "q");
   if (static_cast<int>(fext.size()) != model.dof) throw InputError("fext: expected one wrench per body");
   if (static_cast<int>(ws.subtree.size()) != model.dof || ws.tau.size() != model.dof)

@@ -14,7 +14,9 @@ namespace armdyn {
 template <class S> struct ForwardDynamicsDerivativesWorkspace {
   explicit ForwardDynamicsDerivativesWorkspace(const ModelTpl<S>& model)
       : rnea(model), dqdd_dq(MatX<S>::Zero(model.dof, model.dof)), dqdd_dv(MatX<S>::Zero(model.dof, model.dof)),
-        Minv(MatX<S>::Zero(model.dof, model.dof)), column(VecX<S>::Zero(model.dof)) {}
+        Minv(MatX<S>::Zero(model.dof, model.dof)), column(VecX<S>::Zero(model.dof)) {
+    require_angle_coordinates(model, "the derivatives of forward dynamics");
+  }
 
   RneaDerivativesWorkspace<S> rnea;  ///< d tau / d q, d tau / d v at a = qdd, and M
   MatX<S> dqdd_dq;                   ///< rows: qdd, columns: q

@@ -21,6 +21,7 @@ void base_motion(const ModelTpl<S>& model, const BaseMotion<S>& base, Motion<S>&
 template <class S>
 const VecX<S>& rnea_moving_base(const ModelTpl<S>& model, DataTpl<S>& data, const BaseMotion<S>& base, VecIn<S> q,
                                 VecIn<S> v, VecIn<S> a) {
+  require_angle_coordinates(model, "a prescribed base motion");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
@@ -33,6 +34,7 @@ const VecX<S>& rnea_moving_base(const ModelTpl<S>& model, DataTpl<S>& data, cons
 template <class S>
 const VecX<S>& nonlinear_effects_moving_base(const ModelTpl<S>& model, DataTpl<S>& data, const BaseMotion<S>& base,
                                              VecIn<S> q, VecIn<S> v) {
+  require_angle_coordinates(model, "a prescribed base motion");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   Motion<S> v0, a0;

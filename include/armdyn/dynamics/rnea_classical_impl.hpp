@@ -194,6 +194,7 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
 template <class S>
 const VecX<S>& rnea_classical(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
                                 VecIn<S> qdd, const std::vector<Force<S>>* fext) {
+  require_angle_coordinates(model, "rnea_classical");
   check_size(q, model.dof, "q");
   check_size(qd, model.dof, "v");
   check_size(qdd, model.dof, "a");

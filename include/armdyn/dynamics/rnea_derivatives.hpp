@@ -22,6 +22,7 @@ template <class S> struct RneaDerivativesWorkspace {
         cols_beta(6, model.dof), cols_r1(6, model.dof), cols_r2(6, model.dof), cols_D(6, model.dof),
         cols_E(6, model.dof), chain_prefix(model.dof), dtau_dq(MatX<S>::Zero(model.dof, model.dof)),
         dtau_dv(MatX<S>::Zero(model.dof, model.dof)), M(MatX<S>::Zero(model.dof, model.dof)) {
+    require_angle_coordinates(model, "the derivatives of the dynamics");
     for (int i = 0; i < model.dof; ++i)
       chain_prefix[i] = model.parent[i] == i - 1 && (i == 0 || chain_prefix[i - 1]);
   }

@@ -194,6 +194,7 @@ template <class S> void pairs(const ModelTpl<S>& model, RneaDerivativesWorkspace
 template <class S>
 void rnea_derivatives(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspace<S>& ws, VecIn<S> q,
                       VecIn<S> v, VecIn<S> a, const std::vector<Force<S>>* fext) {
+  require_angle_coordinates(model, "the derivatives of the dynamics");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");

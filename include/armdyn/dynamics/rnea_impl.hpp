@@ -9,7 +9,8 @@ namespace rnea_detail {
 //   v_i = X_i v_p + S_i qd_i                                   (1)
 //   a_i = X_i a_p + S_i qdd_i + v_i x S_i qd_i                 (2)
 //   f_i = I_i a_i + v_i x* I_i v_i - fext_i                    (3)
-// with S_i = [e_z; 0] (revolute) or [0; e_z] (prismatic), v_0 = 0, a_0 = [0; -g].
+// with S_i = [e_z; 0] (revolute) or [0; e_z] (prismatic), v_0 = 0, a_0 = [0; -g]; a quaternion
+// joint's bodies take qdd_i - b_i in (2) (joint.hpp: quaternion_bias).
 // Inward recursion ([Craig] (6.51)-(6.53)):
 //   tau_i = S_i . f_i,   f_p += X_i^T f_i                      (4)
 // kVel = false drops every velocity term, kAcc = false the joint accelerations; kReuseX = true
@@ -22,6 +23,7 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
             const Motion<S>* base_a = nullptr) {
   const int n = model.dof;
   const Vec3<S> a0 = -model.gravity;
+  [[maybe_unused]] const bool has_quaternions = model.has_quaternions();
   // The joint placements first: independent of one another, so their sines and cosines overlap.
   if constexpr (!kReuseX)
     joint_placements(model, data, q.data());
@@ -76,6 +78,9 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
       if (model.joint_type[i] == JointType::kRevolute) a.w.z() += qdd[i];
       else a.v.z() += qdd[i];
     }
+    if constexpr (kVel) {
+      if (has_quaternions) a.w.z() -= quaternion_bias(model, i, qd);  // the chart's a - b (joint.hpp)
+    }
     // (3)
     const Inertia<S>& I = model.inertia[i];
     Force<S>& f = data.f[i];
@@ -109,7 +114,7 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
 template <class S>
 const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd,
                     const std::vector<Force<S>>* fext) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   check_size(qd, model.dof, "v");
   check_size(qdd, model.dof, "a");
   if (fext && static_cast<int>(fext->size()) != model.dof)
@@ -120,7 +125,7 @@ const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecI
 
 template <class S>
 const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   check_size(qd, model.dof, "v");
   rnea_detail::passes<true, false, S>(model, data, q, qd.data(), nullptr, nullptr, data.c);
   return data.c;
@@ -128,7 +133,7 @@ const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, Vec
 
 template <class S>
 const VecX<S>& gravity_torque(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   rnea_detail::passes<false, false, S>(model, data, q, nullptr, nullptr, nullptr, data.g);
   return data.g;
 }

@@ -17,6 +17,9 @@ template <class S> ModelTpl<S> gravity_free(const ModelTpl<S>& model) {
   out.parent = model.parent;
   out.joint_type = model.joint_type;
   out.tree = model.tree;
+  out.quaternions = model.quaternions;
+  out.q_index = model.q_index;
+  out.quaternion_axis = model.quaternion_axis;
   out.mass = model.mass;
   out.com = model.com;
   out.inertia_com = model.inertia_com;
@@ -48,7 +51,7 @@ template <class S> void base_kinematics(const ModelTpl<S>& model, Workspace<S>& 
   const int n = model.dof;
   Transform<S> X;
   for (int i = 0; i < n; ++i) {
-    joint_placement(model, i, q[i], X);
+    body_placement(model, i, q.data(), X);
     const int p = model.parent[i];
     ws.oMb[i] = p < 0 ? X : ws.oMb[p] * X;  // (1)
     const Vec3<S> z = ws.oMb[i].R.col(2);
@@ -119,7 +122,7 @@ Workspace<S>::Workspace(const ModelTpl<S>& model, Storage storage)
 // [TML] §8: "M_ij: run NE with the acceleration unit vector e_j, all other inputs zero, gravity
 // zero; output tau_i = M_ij" (Walker-Orin method 1).
 template <class S> const MatX<S>& mass_matrix_strobing(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   detail::refresh(model, ws);
   ws.zero.setZero();
   for (int j = 0; j < model.dof; ++j) {
@@ -136,6 +139,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 template <class S>
 const std::vector<MatX<S>>& mass_matrix_derivatives(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the derivatives of the mass matrix (terms::)");
   check_size(q, model.dof, "q");
   detail::refresh(model, ws);
   detail::reserve_cubic(ws);
@@ -212,7 +216,7 @@ template <class S> const MatX<S>& coriolis_coefficients(const ModelTpl<S>& model
 // g_j = dU/dq_j = -g^T d(sum_i m_i c_i)/dq_j over the subtree of j:
 //   revolute  -g^T (z_j x (h_j - m_j o_j)),   prismatic  -m_j g^T z_j                      (9)
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   detail::refresh(model, ws);
   detail::base_kinematics(model, ws, q);
   for (int j = 0; j < model.dof; ++j) {
@@ -228,7 +232,7 @@ template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Works
 
 // [Craig] (6.69)-(6.70): T = sum_i 1/2 V_i . (I0_i V_i), V_i = V_parent + s_i v_i.
 template <class S> S kinetic_energy(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   check_size(v, model.dof, "v");
   detail::refresh(model, ws);
   detail::base_kinematics(model, ws, q);
@@ -249,7 +253,7 @@ template <class S> S kinetic_energy(const ModelTpl<S>& model, Workspace<S>& ws, 
 
 // [Craig] (6.73)-(6.74), u_ref = 0: U = -sum_i m_i g^T c_i = -g^T sum_i h0_i.
 template <class S> S potential_energy(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   detail::refresh(model, ws);
   detail::base_kinematics(model, ws, q);
   S U = S(0);
@@ -260,6 +264,7 @@ template <class S> S potential_energy(const ModelTpl<S>& model, Workspace<S>& ws
 // [Craig] (6.63): tau = M a + B [v v] + C [v^2] + G.
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
+  require_angle_coordinates(model, "the Lagrangian terms' inverse dynamics (terms::)");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");

@@ -75,7 +75,7 @@ template <class S> void solve_without_pivoting(MatX<S>& A, VecX<S>& b, VecX<S>& 
 template <class S>
 const VecX<S>& forward_dynamics_walker_orin(const ModelTpl<S>& model, DataTpl<S>& data, WalkerOrinWorkspace<S>& ws,
                                             VecIn<S> q, VecIn<S> qd, VecIn<S> tau) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   check_size(qd, model.dof, "v");
   check_size(tau, model.dof, "tau");
   if (ws.A.rows() != model.dof) throw InputError("forward_dynamics_walker_orin: workspace built for another model");

@@ -20,13 +20,15 @@ namespace armdyn {
 bool mjcf_available();
 
 /// Loads an MJCF file. Each body becomes a link; its hinge joints become revolute and its slide joints
-/// prismatic joints of the same axis (at MuJoCo's qpos = q: the joint's ref is honoured), several
-/// joints in one body a chain of massless links named "<body>/<joint>" ending in the body; a body
-/// without joints is welded to its parent; sites become named frames. Ball and free joints,
-/// tendons and equality constraints are refused with a ModelError naming the file and the element;
-/// joint stiffness and actuators are reported in Model::warnings (not modelled); armature, damping
-/// and frictionloss are drive data (load_mjcf_drives). InputError for a missing file, ModelError
-/// "<file>: not a valid MJCF (<MuJoCo's message>)" for one MuJoCo cannot compile.
+/// prismatic joints of the same axis (at MuJoCo's qpos = q: the joint's ref is honoured), its ball
+/// joints spherical and its free joint floating joints with a unit quaternion (model.hpp), so that
+/// q is MuJoCo's qpos and v its qvel; several joints in one body a chain of massless links named
+/// "<body>/<joint>" ending in the body; a body without joints is welded to its parent; sites become
+/// named frames. Tendons and equality constraints are refused with a ModelError naming the file and
+/// the element; joint stiffness, a ball joint's range and actuators are reported in Model::warnings
+/// (not modelled); armature, damping and frictionloss of hinge and slide joints are drive data
+/// (load_mjcf_drives). InputError for a missing file, ModelError "<file>: not a valid MJCF
+/// (<MuJoCo's message>)" for one MuJoCo cannot compile.
 Model load_mjcf(const std::string& path);
 
 /// The drives of `model` (loaded from the same file): each joint's armature as its rotor inertia

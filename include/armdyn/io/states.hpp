@@ -7,7 +7,8 @@
 //                "base": {"v": [vx, vy, vz, wx, wy, wz], "a": [ax, ay, az, ex, ey, ez]}}, ...]}
 //
 // q and v are required in every state, a, tau and f_ext optional (eval then omits what needs
-// them). Every vector has the model's dof entries, every number is finite. f_ext holds external
+// them). Every vector has the model's dof entries (q: nq, with a quaternion joint's four numbers
+// w, x, y, z, not all zero), every number is finite. f_ext holds external
 // wrenches on named frames: the force and the moment about the frame origin, base axes. base
 // (optional) is a prescribed motion of the base (dynamics/moving_base.hpp): its velocity and
 // acceleration, each [linear; angular] in the base frame's axes, either omitted = zero. Other
@@ -50,7 +51,7 @@ struct StatesDocument {
 /// "states[k].f_ext.<frame>[i]"); its frame names are not checked here.
 StatesDocument parse_states(const std::string& text, const std::string& source, int dof);
 
-/// As above for `model`: its dof, and every f_ext frame must be one of model.frames (an
+/// As above for `model`: its dof (nq for q), and every f_ext frame must be one of model.frames (an
 /// InputError naming "states[k].f_ext.<frame>" and listing the frames otherwise).
 StatesDocument parse_states(const std::string& text, const std::string& source, const Model& model);
 

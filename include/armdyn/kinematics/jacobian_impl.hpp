@@ -62,7 +62,8 @@ void jacobian_columns(const ModelTpl<S>& model, const DataTpl<S>& data, FrameWor
 ///   ẇ_i  = ẇ_p + w_p x z_i v_i + z_i a_i      (revolute; prismatic: ẇ_p)
 ///   ṗ_i  = ṗ_p + w_p x r [+ z_i v_i]
 ///   p̈_i  = p̈_p + ẇ_p x r + w_p x (w_p x r) [+ 2 w_p x z_i v_i + z_i a_i]
-/// (the bracketed terms for a prismatic joint), then from the frame's body to the frame origin.
+/// (the bracketed terms for a prismatic joint), then from the frame's body to the frame origin; a
+/// quaternion joint's bodies take a_i - b_i (joint.hpp: quaternion_bias).
 /// a == nullptr: zero joint accelerations (J̇ v); kAcc = false: the velocity alone. Needs
 /// forward_kinematics and find_path.
 template <bool kAcc, class S>
@@ -70,6 +71,7 @@ void path_motion(const ModelTpl<S>& model, const DataTpl<S>& data, const FrameWo
                  const S* v, const S* a, Vec6<S>& velocity, Vec6<S>& acceleration) {
   Vec3<S> w = Vec3<S>::Zero(), wd = Vec3<S>::Zero(), pd = Vec3<S>::Zero(), pdd = Vec3<S>::Zero();
   Vec3<S> origin = Vec3<S>::Zero();
+  [[maybe_unused]] const bool has_quaternions = model.has_quaternions();
   for (int k = 0; k < ws.path_length; ++k) {
     const int i = ws.path[k];
     const Transform<S>& oMb = data.oMb[i];
@@ -83,6 +85,7 @@ void path_motion(const ModelTpl<S>& model, const DataTpl<S>& data, const FrameWo
       if constexpr (kAcc) {
         wd += w.cross(zv);
         if (a) wd += z * a[i];
+        if (has_quaternions) wd -= z * quaternion_bias(model, i, v);  // the chart's a - b (joint.hpp)
       }
       w += zv;
     } else {

@@ -6,7 +6,7 @@ namespace armdyn {
 
 template <class S>
 void forward_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
-  check_size(q, model.dof, "q");
+  check_configuration(model, q);
   joint_placements(model, data, q.data());
   for (int i = 0; i < model.dof; ++i) {
     const int p = model.parent[i];

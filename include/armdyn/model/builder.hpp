@@ -53,7 +53,8 @@ struct JointSpec {
 ///                rotation about `axis`                                                 t1, t2, r
 ///   floating     translations along the joint frame's x, y and z, then three rotations as a
 ///                spherical joint's                                       tx, ty, tz, e.g. rz1, ry2, rx3
-/// An Euler sequence is three of X, Y, Z, no two neighbours alike: a proper one (first = last, as
+/// With euler = "quaternion" the three rotations are wx, wy, wz, and the configuration has four
+/// numbers for them (no singularity). An Euler sequence is three of X, Y, Z, no two neighbours alike: a proper one (first = last, as
 /// "XYX") is singular where sin q2 = 0, the zero configuration included; a Tait-Bryan one (three
 /// different axes, as "ZYX") where cos q2 = 0. There the first and third axes line up and the
 /// mass matrix is singular.
@@ -61,12 +62,18 @@ struct CompoundJointSpec {
   std::string name;
   JointKind kind = JointKind::kSpherical;
   /// Placement of the joint frame (at q = 0) in the parent link's frame; the child link's frame
-  /// is the moved joint frame.
+  /// is the moved joint frame (times link_in_joint).
   Transform<double> origin;
   Vec3<double> axis = Vec3<double>::UnitZ();   ///< cylindrical, universal: the (first) axis; planar: the normal
   Vec3<double> axis2 = Vec3<double>::UnitY();  ///< universal: the second axis, in the joint frame at q = 0
-  std::string euler;                           ///< spherical, floating; "": "XYX" (spherical), "ZYX" (floating)
+  /// spherical, floating: the Euler sequence ("": "XYX" spherical, "ZYX" floating), or
+  /// "quaternion": the rotation as a unit quaternion (w, x, y, z) in q and the moved frame's angular
+  /// velocity (wx, wy, wz) in v (model.hpp).
+  std::string euler;
   std::vector<JointLimits> limits;             ///< one per coordinate, or none (no limits)
+  /// Placement of the child link's own frame in the moved joint frame (identity for URDF; MJCF:
+  /// the joint's anchor undone).
+  Transform<double> link_in_joint;
 };
 
 /// The default Euler sequence of a spherical or floating joint.
@@ -133,6 +140,7 @@ class ModelBuilder {
   std::unordered_set<std::string> joint_names_;              ///< movable and fixed
   Model model_;
   std::vector<Inertia<double>> body_inertia_;
+  int next_q_ = 0;  ///< the next body's index in q (model.hpp: q_index)
   Vec3<double> gravity_ = Vec3<double>(0, 0, -9.81);
   std::optional<DhTable> dh_;
   std::vector<std::string> warnings_;

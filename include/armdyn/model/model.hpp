@@ -15,11 +15,23 @@
 // a compound joint "dissembled into a sequence of 5-th class joints", the segments of zero mass
 // of Likins' remark in [VP] §1.3). Each coordinate is then one body and one entry of q, named
 // "<joint>/<coordinate>"; `compound_joints` records which bodies make up which joint.
+//
+// Unit quaternions. A spherical or floating joint may carry its rotation as a unit quaternion
+// (w, x, y, z) instead of Euler angles: its three rotation bodies are then the axes x, y, z of the
+// joint's moved frame, always at zero angle (a chart of the rotation group at the current
+// orientation), and the rotation is the quaternion's, applied in the first of them:
+//     X_parent_first(q) = tree[first] with R = tree[first].R A^T R(quat) A,
+// A the fixed turn of the joint frame onto the first body's frame (its z onto the joint's x).
+// The velocity coordinates are the angular velocity in the moved frame (as MuJoCo's ball joint
+// and Pinocchio's), so q has four entries where v has three: nq = dof + (number of quaternions).
+// Body i reads q[q_index[i]] (the first body of a quaternion reads the four from there; the
+// other two read nothing); both vectors are empty when the model has no quaternion joint.
 #include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "armdyn/core/error.hpp"
 #include "armdyn/core/types.hpp"
 #include "armdyn/spatial/inertia.hpp"
 #include "armdyn/spatial/plane_rotation.hpp"
@@ -44,7 +56,18 @@ struct CompoundJoint {
   JointKind kind = JointKind::kSpherical;
   int first = 0;      ///< the body (and coordinate) of its first axis
   int count = 0;      ///< its number of coordinates
-  std::string euler;  ///< spherical and floating: the Euler sequence of its rotations, e.g. "XYX"
+  std::string euler;  ///< spherical and floating: the Euler sequence of its rotations, e.g. "XYX", or "quaternion"
+  int q_first = 0;    ///< the index of its first configuration coordinate in q (== first without quaternions)
+  bool quaternion() const { return euler == "quaternion"; }
+  /// Its number of configuration coordinates (count, plus one with a quaternion).
+  int q_count() const { return count + (quaternion() ? 1 : 0); }
+};
+
+/// Where a quaternion joint's numbers are: q[q] .. q[q + 3] = (w, x, y, z); its angular velocity
+/// (moved-frame axes) is v[body] .. v[body + 2], one per rotation body body .. body + 2.
+struct QuaternionJoint {
+  int body = 0;
+  int q = 0;
 };
 
 /// Joint limits; a bound that was not given is +-infinity.
@@ -80,13 +103,17 @@ template <class S> struct Frame {
 
 template <class S> struct ModelTpl {
   std::string name;
-  int dof = 0;  ///< number of bodies == number of joints == nq == nv
+  int dof = 0;  ///< number of bodies == number of joints == nv (== nq without quaternion joints)
 
   // Structure, one entry per body / joint, parents first (parent[i] < i; depth first or not).
   std::vector<int> parent;  ///< -1 for a body attached to the base
   std::vector<JointType> joint_type;
   std::vector<Transform<S>> tree;  ///< body frame (at q_i = 0) in the parent's body frame
   std::vector<DhRotation<S>> dh_rotation;  ///< tree[i].R factored when it can be (empty: never)
+  // Unit-quaternion joints (see above); all three empty when there is none.
+  std::vector<QuaternionJoint> quaternions;
+  std::vector<int> q_index;                ///< body i's coordinate in q; -1 for a quaternion's 2nd and 3rd body
+  std::vector<signed char> quaternion_axis;  ///< 0, or 1, 2, 3: body i is a quaternion's x, y, z axis
 
   // Inertial parameters in the body frame.
   std::vector<S> mass;
@@ -106,6 +133,26 @@ template <class S> struct ModelTpl {
   std::optional<DhTable> dh;          ///< when the model came from a DH table
   std::vector<std::string> warnings;  ///< things the loader ignored, e.g. a root-link inertia
   std::string source;                 ///< file or built-in name it was loaded from
+
+  /// Number of configuration coordinates, the size of q.
+  int nq() const { return dof + static_cast<int>(quaternions.size()); }
+  /// Whether q has more entries than v (a quaternion joint).
+  bool has_quaternions() const { return !quaternions.empty(); }
+
+  /// The name of each entry of q: joint_names[i] for body i's coordinate, "<joint>/qw", "/qx",
+  /// "/qy", "/qz" for a quaternion's four.
+  std::vector<std::string> configuration_names() const {
+    if (!has_quaternions()) return joint_names;
+    std::vector<std::string> out(static_cast<std::size_t>(nq()));
+    for (int i = 0; i < dof; ++i)
+      if (quaternion_axis[i] == 0) out[q_index[i]] = joint_names[i];
+    for (const CompoundJoint& c : compound_joints)
+      if (c.quaternion()) {
+        const int q = q_index[c.first + c.count - 3];
+        for (int k = 0; k < 4; ++k) out[q + k] = c.name + "/q" + "wxyz"[k];
+      }
+    return out;
+  }
 
   /// Index of the named frame, or -1.
   int frame_index(const std::string& frame_name) const {
@@ -131,6 +178,21 @@ template <class S> struct ModelTpl {
   template <class T> ModelTpl<T> cast() const;
 };
 
+/// Throws InputError for a model with a quaternion joint: `what` works on one configuration
+/// coordinate per velocity (Euler angles).
+template <class S> inline void require_angle_coordinates(const ModelTpl<S>& model, const char* what) {
+  if (!model.has_quaternions()) return;
+  std::string joint;
+  for (const CompoundJoint& c : model.compound_joints)
+    if (c.quaternion()) {
+      joint = c.name;
+      break;
+    }
+  throw InputError(std::string(what) + " needs one coordinate per velocity, and joint '" + joint + "' of model '" +
+                   model.name + "' is a quaternion (nq = " + std::to_string(model.nq()) + ", nv = " +
+                   std::to_string(model.dof) + "); use an Euler-angle joint");
+}
+
 using Model = ModelTpl<double>;
 
 template <class S>
@@ -143,6 +205,9 @@ ModelTpl<T> ModelTpl<S>::cast() const {
   out.joint_type = joint_type;
   for (const auto& x : tree) out.tree.push_back(x.template cast<T>());
   for (const auto& f : dh_rotation) out.dh_rotation.push_back(f.template cast<T>());
+  out.quaternions = quaternions;
+  out.q_index = q_index;
+  out.quaternion_axis = quaternion_axis;
   for (const auto& m : mass) out.mass.push_back(T(m));
   for (const auto& c : com) out.com.push_back(c.template cast<T>());
   for (const auto& I : inertia_com) out.inertia_com.push_back(I.template cast<T>());

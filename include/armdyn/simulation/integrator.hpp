@@ -2,6 +2,7 @@
 // The integrators of `armdyn simulate`, over the state (q, v) with qdd from a Plant:
 //   euler             [Craig] (6.117): v' = v + a h,  q' = q + v h + a h^2 / 2   (first order)
 //   symplectic-euler  v' = v + a(q, v) h,  q' = q + v' h   (semi-implicit; bounded energy error)
+// (q + dq is q (+) dq on a model with quaternion joints: kinematics/configuration.hpp.)
 //   rk4               classic fourth-order Runge-Kutta ([TML] §9's "Runge-Kutta four point")
 //   rk45              Dormand-Prince 5(4) with error control (Boost.Odeint), adaptive steps
 #include <memory>
@@ -39,14 +40,22 @@ class FixedStepper {
   void step(Plant& plant, double t, double h, VecX<double>& q, VecX<double>& v);
 };
 
-/// The stepper of a fixed-step integrator (not rk45) for n joints; scratch sized once.
+/// The stepper of a fixed-step integrator (not rk45) for n joints, q and v of n entries; scratch
+/// sized once.
 std::unique_ptr<FixedStepper> make_fixed_stepper(Integrator integrator, int n);
+/// The same for `model` (which must outlive it), whose q may have more entries than v: its
+/// quaternions move as q' = 1/2 q (x) (0, w) (kinematics/configuration.hpp) and are scaled to
+/// unit length after each step.
+std::unique_ptr<FixedStepper> make_fixed_stepper(Integrator integrator, const Model& model);
 
 /// Dormand-Prince 5(4) with the error control of Boost.Odeint's controlled stepper:
 /// a step is accepted when |err_i| <= atol + rtol (|x_i| + h |xdot_i|) for every component.
 class Rk45 {
  public:
   Rk45(int n, double atol, double rtol);
+  /// For `model` (which must outlive it), whose q may have more entries than v (as
+  /// make_fixed_stepper's); the error control then reads the quaternions' four numbers.
+  Rk45(const Model& model, double atol, double rtol);
   ~Rk45();
   Rk45(const Rk45&) = delete;
   Rk45& operator=(const Rk45&) = delete;

@@ -121,6 +121,9 @@ SimulationStats simulate(const Model& model, VecIn<double> q0, VecIn<double> v0,
 /// The CSV header "t,q1,..,qn,v1,..,vn,a1,..,an,tau1,..,taun,kinetic,potential,energy", then
 /// with contact forces (a constraint) ",contact_force1[,contact_force2...],constraint_error".
 std::string csv_header(int dof, int contact_forces = 0);
+/// The same for a model whose q has nq entries and v nv (quaternion joints): q1..q<nq>, then
+/// v, a and tau with nv each.
+std::string csv_header(int nq, int nv, int contact_forces);
 /// One CSV row of a sample (with its contact forces and constraint error when it has contact
 /// forces), ending in '\n': the time in the shortest form that reads back
 /// exactly (0.1, not 0.10000000000000001), every other number with 17 significant digits.

@@ -86,6 +86,7 @@ void link_term(const ModelTpl<S>& model, const Workspace<S>& ws, int i, int l, V
 
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
+  require_angle_coordinates(model, "the Gibbs-Appell formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
@@ -103,6 +104,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 }
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the Gibbs-Appell formulation");
   check_size(q, model.dof, "q");
   const int n = model.dof;
   detail::kinematics(model, ws, q);
@@ -120,6 +122,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 }
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the Gibbs-Appell formulation");
   check_size(q, model.dof, "q");
   const int n = model.dof;
   detail::kinematics(model, ws, q);

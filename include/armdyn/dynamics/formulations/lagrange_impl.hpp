@@ -142,6 +142,7 @@ Workspace<S>::Workspace(const ModelTpl<S>& model)
 //   tau_i += Tr{W_q Jbar_q U_qi^T} - gbar^T U_qi Jbar_q e_4,   i <= q                      (4)
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
+  require_angle_coordinates(model, "the Lagrange formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
@@ -168,6 +169,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 
 // D_ij = sum_{q>=max(i,j)} Tr{U_qj Jbar_q U_qi^T}   (the a_j coefficient of (3.1))
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the Lagrange formulation");
   check_size(q, model.dof, "q");
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);
@@ -184,6 +186,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 // c_i = -sum_{q>=i} gbar^T U_qi Jbar_q e_4   (the gravity term of (3.1))
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the Lagrange formulation");
   check_size(q, model.dof, "q");
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);
@@ -197,6 +200,7 @@ template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Works
 // C^i_jk = sum_{q>=max(i,j,k)} Tr{U_qjk Jbar_q U_qi^T}   (the v_j v_k coefficient of (3.1))
 template <class S>
 const std::vector<MatX<S>>& velocity_coefficients(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the Lagrange formulation");
   check_size(q, model.dof, "q");
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);

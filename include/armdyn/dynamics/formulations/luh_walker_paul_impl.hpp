@@ -143,6 +143,7 @@ template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a,
                                 const Load<S>* load) {
   detail::check_serial(model, "luh-walker-paul");
+  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
@@ -154,6 +155,7 @@ template <class S>
 const VecX<S>& inverse_dynamics_modified(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
                                          VecIn<S> a, const Load<S>* load) {
   detail::check_serial(model, "modified-newton-euler");
+  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
@@ -169,6 +171,7 @@ const VecX<S>& inverse_dynamics_modified(const ModelTpl<S>& model, Workspace<S>&
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_serial(model, "luh-walker-paul");
+  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
   check_size(q, model.dof, "q");
   for (int j = 0; j < model.dof; ++j) {
     ws.unit.setZero();
@@ -181,6 +184,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_serial(model, "luh-walker-paul");
+  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
   check_size(q, model.dof, "q");
   detail::newton_euler<S>(model, ws, q, ws.zero, ws.zero, true, nullptr, ws.g);
   return ws.g;

@@ -82,6 +82,7 @@ void iterate(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a,
                                 const TipWrench<S>* tip) {
+  require_angle_coordinates(model, "the classical Newton-Euler formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
@@ -91,6 +92,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 }
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the classical Newton-Euler formulation");
   check_size(q, model.dof, "q");
   const Vec3<S> vd0 = -model.gravity;
   detail::iterate<S>(model, ws, q, ws.zero, ws.zero, vd0, nullptr, ws.g);
@@ -98,6 +100,7 @@ template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Works
 }
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
+  require_angle_coordinates(model, "the classical Newton-Euler formulation");
   check_size(q, model.dof, "q");
   const Vec3<S> vd0 = Vec3<S>::Zero();
   for (int j = 0; j < model.dof; ++j) {

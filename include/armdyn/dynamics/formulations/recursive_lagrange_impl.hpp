@@ -137,6 +137,7 @@ Workspace<S>::Workspace(const ModelTpl<S>& model)
 
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
+  require_angle_coordinates(model, "the recursive Lagrange formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");

@@ -187,6 +187,7 @@ template <class S> void check_model(const ModelTpl<S>& model, const Workspace<S>
 template <class S>
 void equations(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the Appel formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   detail::form<true>(model, ws, q, v.data());
@@ -203,6 +204,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the Appel formulation");
   check_size(q, model.dof, "q");
   detail::form<false>(model, ws, q, static_cast<const S*>(nullptr));
   return ws.W;
@@ -217,6 +219,7 @@ const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, Vec
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the Appel formulation");
   check_size(q, model.dof, "q");
   for (int i = 0; i < model.dof; ++i) ws.A_rel[i] = detail::relative_transition(ws.chain, i, q[i]);
   detail::gravity_forces(model, ws, q);

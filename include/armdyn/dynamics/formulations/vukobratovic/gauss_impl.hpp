@@ -135,6 +135,7 @@ template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
                                 VecIn<S> a) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the Gauss principle formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
@@ -152,6 +153,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 // only j <= s is formed and mirrored.
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the Gauss principle formulation");
   check_size(q, model.dof, "q");
   detail::kinematics<false, false>(ws, q, static_cast<const S*>(nullptr), static_cast<const S*>(nullptr));
   detail::velocity_matrices(ws);
@@ -188,6 +190,7 @@ template <bool kVel, class S> void reduced_u(const ModelTpl<S>& model, Workspace
 template <class S>
 const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the Gauss principle formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   detail::reduced_u<true>(model, ws, q, v.data());
@@ -197,6 +200,7 @@ const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, Vec
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the Gauss principle formulation");
   check_size(q, model.dof, "q");
   detail::reduced_u<false>(model, ws, q, static_cast<const S*>(nullptr));
   ws.g = -ws.U;

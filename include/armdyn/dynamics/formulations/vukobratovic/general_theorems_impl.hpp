@@ -182,6 +182,7 @@ template <class S> void check_model(const ModelTpl<S>& model, const Workspace<S>
 template <class S>
 void equations(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the general theorems of mechanics formulation");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   detail::form<detail::Terms::kAll>(model, ws, q, v.data());
@@ -198,6 +199,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the general theorems of mechanics formulation");
   check_size(q, model.dof, "q");
   detail::form<detail::Terms::kMass>(model, ws, q, static_cast<const S*>(nullptr));
   return ws.W;
@@ -205,6 +207,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_model(model, ws);
+  require_angle_coordinates(model, "the general theorems of mechanics formulation");
   check_size(q, model.dof, "q");
   detail::form<detail::Terms::kGravity>(model, ws, q, static_cast<const S*>(nullptr));
   ws.g = -ws.U;
