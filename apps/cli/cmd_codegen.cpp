@@ -73,7 +73,6 @@ int run(const CodegenOptions& o) {
     throw InputError("--prefix: '" + printable(o.prefix) + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)");
   if (!o.out.empty()) check_out_folder(o.out);
   const Model loaded = load_any_model(o.model);
-  require_angle_coordinates(loaded, "armdyn codegen");
   const std::vector<codegen::Algorithm> algorithms = parse_algorithms(o.algorithms);
   int snapped = 0;
   const Model model = codegen::snap_round_off(loaded, &snapped);

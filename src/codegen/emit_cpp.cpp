@@ -203,11 +203,15 @@ GeneratedCode emit_cpp(const std::vector<TracedFunction>& functions, const EmitO
   GeneratedCode code;
   code.header = head + "#pragma once\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
   code.header += "int " + p + "_dof(void);\n";
+  // With quaternion joints q has more numbers than v: P_nq() says how many (absent otherwise).
+  const int nq = functions.empty() ? 0 : functions.front().nq;
+  if (nq != n) code.header += "int " + p + "_nq(void);\n";
   for (const TracedFunction& f : functions) code.header += signature(f, p) + ";\n";
   code.header += "\n#ifdef __cplusplus\n}  // extern \"C\"\n#endif\n";
 
   code.source = head + "#include <cmath>\n\n" + sin_cos_function() + "\nextern \"C\" {\n\n";
   code.source += "int " + p + "_dof(void) { return " + std::to_string(n) + "; }\n";
+  if (nq != n) code.source += "int " + p + "_nq(void) { return " + std::to_string(nq) + "; }\n";
   for (const TracedFunction& f : functions) {
     code.source += cat("\n", signature(f, p), " {\n");
     code.source += Writer(f).body();

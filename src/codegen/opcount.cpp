@@ -18,12 +18,13 @@ namespace {
 using S = OpCount;
 using CModel = ModelTpl<S>;
 
-// A state with no special values (no 0, 1, or 90 degrees).
+// A state with no special values (no 0, 1, or 90 degrees); q has nq numbers (a quaternion's four
+// of no special value either).
 struct State {
   VecX<S> q, v, a;
-  explicit State(int n) : q(n), v(n), a(n) {
-    for (int i = 0; i < n; ++i) {
-      q[i] = 0.3 + 0.17 * i;
+  explicit State(const CModel& m) : q(m.nq()), v(m.dof), a(m.dof) {
+    for (int i = 0; i < m.nq(); ++i) q[i] = 0.3 + 0.17 * i;
+    for (int i = 0; i < m.dof; ++i) {
       v[i] = -0.4 + 0.23 * i;
       a[i] = 0.7 - 0.11 * i;
     }
@@ -33,7 +34,7 @@ struct State {
 // Counts one call of `f`, made after the workspace `WS` is built from the model.
 template <class WS, class F> OpTally measure(const CModel& m, F f) {
   WS ws(m);
-  const State x(m.dof);
+  const State x(m);
   const OpCounter counter;
   f(m, ws, x);
   return counter.count();
@@ -114,7 +115,6 @@ bool handles(const std::string& algorithm, const Model& model) {
 }
 
 OpTally count(const Model& model, const std::string& algorithm) {
-  require_angle_coordinates(model, "the operation counts");
   const Entry* e = find(algorithm);
   if (!e) {
     std::string known;
@@ -127,7 +127,6 @@ OpTally count(const Model& model, const std::string& algorithm) {
 }
 
 OpTally count_generated(const Model& model, const std::string& algorithm) {
-  require_angle_coordinates(model, "the operation counts");
   const codegen::Algorithm a = codegen::parse_algorithm(algorithm);
   const codegen::OpCounts c = codegen::trace(codegen::snap_round_off(model), a).counts();
   return OpTally{c.mul, c.add, c.div, c.sqrt, c.trig()};

@@ -40,15 +40,16 @@ void record(const Model& model, TracedFunction& f) {
   const int n = model.dof;
   const TModel m = model.template cast<Trace>();
   TData data(m);
-  const VecX<Trace> q = input_array(f.graph, 0, n);
+  const VecX<Trace> q = input_array(f.graph, 0, model.nq());  // a quaternion joint's four numbers
   f.rows = n;
   f.cols = 1;
   switch (f.algorithm) {
     case Algorithm::kRnea: {
       f.inputs = {"q", "v", "a"};
       f.output = "tau";
-      f.outputs =
-          node_ids(f.graph, rnea_classical(m, data, q, input_array(f.graph, 1, n), input_array(f.graph, 2, n)));
+      // rnea_classical (the fewest operations) reads q by angles; with quaternion joints, rnea.
+      const VecX<Trace> v = input_array(f.graph, 1, n), a = input_array(f.graph, 2, n);
+      f.outputs = node_ids(f.graph, model.has_quaternions() ? rnea(m, data, q, v, a) : rnea_classical(m, data, q, v, a));
       return;
     }
     case Algorithm::kMassMatrix:
@@ -155,10 +156,10 @@ std::vector<double> TracedFunction::evaluate(const std::vector<const double*>& i
 }
 
 TracedFunction trace(const Model& model, Algorithm algorithm) {
-  require_angle_coordinates(model, "generated code");
   TracedFunction f;
   f.algorithm = algorithm;
   f.dof = model.dof;
+  f.nq = model.nq();
   {
     Recording recording(f.graph);
     record(model, f);

@@ -97,8 +97,8 @@ TEST_F(MjcfCli, UnmodelledPartsExitTwo) {
 }
 
 // A ball joint through the tool: info lists q's five numbers, eval takes them and adds "nq",
-// simulate writes q1..q5 before v1..v4, and a command that reads q by angles refuses the model
-// naming the joint.
+// simulate writes q1..q5 before v1..v4, codegen records it, and a command that reads q by angles
+// refuses the model naming the joint.
 TEST_F(MjcfCli, BallJointsTakeQuaternionsThroughTheTool) {
   const std::string path = file("ball.xml", R"(<mujoco><worldbody><body name="b"><joint name="j1"/>
 <inertial pos="0.1 0 0" mass="1" diaginertia="0.01 0.01 0.01"/>
@@ -118,6 +118,8 @@ TEST_F(MjcfCli, BallJointsTakeQuaternionsThroughTheTool) {
   const test::CliResult sim = run({"simulate", path, "--duration", "0.01", "--dt", "0.005"});
   ASSERT_EQ(sim.status, 0) << sim.err;
   EXPECT_EQ(sim.out.rfind("t,q1,q2,q3,q4,q5,v1,v2,v3,v4,a1,", 0), 0u) << sim.out;
+  const test::CliResult counts = run({"codegen", path, "--counts"});  // generated code takes q of nq
+  EXPECT_EQ(counts.status, 0) << counts.err;
   const test::CliResult check = run({"check", path});
   EXPECT_EQ(check.status, 2);
   EXPECT_NE(check.err.find("joint 'wrist'"), std::string::npos) << check.err;

@@ -2,7 +2,7 @@
 // rnea, mass_matrix, gravity and forward_dynamics, evaluated on random states, equals the double
 // algorithms on the very same model to 1e-12 relative, on models that fold (puma560, the
 // prismatic stanford arm, planar2r), on ones that do not (a random mixed R/P DH chain, a random
-// tree with arbitrary axes) and on the general chain; each is checked again against a model with
+// tree with arbitrary axes), on the general chain and on a tree of quaternion joints; each is checked again against a model with
 // a wrong middle link (mass x 1.001, centre of mass moved 1 mm), which must disagree.
 // snap_round_off: what it changes, and that it moves no result by more than 1e-14 relative.
 #include <gtest/gtest.h>
@@ -14,7 +14,12 @@
 #include "armdyn/dynamics/forward_dynamics.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/model/general_chain.hpp"
+#include "armdyn/codegen/emit_cpp.hpp"
+#include "armdyn/codegen/opcount.hpp"
 #include "armdyn/codegen/record.hpp"
+#include "armdyn/core/error.hpp"
+#include "armdyn/kinematics/configuration.hpp"
+#include "armdyn/model/builder.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "support/random_model.hpp"
 #include "support/test_util.hpp"
@@ -32,6 +37,26 @@ Model make_model(const std::string& name) {
     return test::random_tree(rng, 7);
   }
   if (name == "general_chain") return general_chain(7);
+  if (name == "quaternion_tree") {  // a free-flying base, an arm on a ball joint, a hand (quaternion joints)
+    std::mt19937_64 rng(811);
+    ModelBuilder b("test", "quaternion_tree");
+    CompoundJointSpec free;
+    free.name = "free";
+    free.kind = JointKind::kFloating;
+    free.euler = "quaternion";
+    b.add_link("base", free, "body", test::random_inertial(rng));
+    CompoundJointSpec ball;
+    ball.name = "ball";
+    ball.euler = "quaternion";
+    ball.origin = Transform<double>{test::random_rotation(rng), Vec3<double>(0.3, -0.1, 0.2)};
+    b.add_link("body", ball, "arm", test::random_inertial(rng));
+    JointSpec hand;
+    hand.name = "hand";
+    hand.origin = Transform<double>{test::random_rotation(rng), Vec3<double>(0.4, 0.0, 0.1)};
+    hand.axis = test::random_unit_vector(rng);
+    b.add_link("arm", hand, "tip", test::random_inertial(rng));
+    return b.build();
+  }
   return builtin_model(name).model;
 }
 
@@ -58,8 +83,9 @@ double disagreement(const Model& traced, const Model& ref, Algorithm a, std::uin
   const int n = traced.dof;
   double worst = 0;
   for (int k = 0; k < 6; ++k) {
-    const VecX<double> q = test::random_vector(rng, n, -2, 2), v = test::random_vector(rng, n, -2, 2),
-                       w = test::random_vector(rng, n, -5, 5);
+    // q: nq numbers (a quaternion joint's rotation from its three entries; the others as drawn)
+    const VecX<double> q = configuration_from_rotation_vectors<double>(traced, test::random_vector(rng, n, -2, 2)),
+                       v = test::random_vector(rng, n, -2, 2), w = test::random_vector(rng, n, -5, 5);
     std::vector<const double*> inputs = {q.data()};
     if (f.inputs.size() == 3) inputs = {q.data(), v.data(), w.data()};
     const std::vector<double> got = f.evaluate(inputs), want = reference(ref, a, q, v, w);
@@ -102,7 +128,24 @@ TEST_P(RecordTest, ShapesAndNames) {
 
 INSTANTIATE_TEST_SUITE_P(Models, RecordTest,
                          ::testing::Values("puma560", "stanford", "planar2r", "random_chain", "random_tree",
-                                           "general_chain"));
+                                           "general_chain", "quaternion_tree"));
+
+// With quaternion joints the recorded q has nq inputs, the generated files say so (P_nq), and the
+// operation counts of the production algorithms run while a formulation reading angles refuses.
+TEST(RecordQuaternions, QHasNqInputsAndTheCountsRun) {
+  const Model model = make_model("quaternion_tree");
+  ASSERT_EQ(model.nq(), model.dof + 2);
+  const TracedFunction f = trace(model, Algorithm::kRnea);
+  EXPECT_EQ(f.nq, model.nq());
+  const GeneratedCode code = emit_cpp({f}, EmitOptions{"P", "", "", Vec3<double>(0, 0, -9.81), 0});
+  EXPECT_NE(code.header.find("_nq(void);"), std::string::npos);
+  EXPECT_NE(code.source.find("_nq(void) { return " + std::to_string(model.nq()) + "; }"), std::string::npos);
+  const Model plain = make_model("puma560");
+  EXPECT_EQ(emit_cpp({trace(plain, Algorithm::kRnea)}, EmitOptions{"P", "", "", Vec3<double>(0, 0, -9.81), 0}).header.find("_nq(void)"), std::string::npos);
+  EXPECT_GT(opcount::count(model, "rnea").mul, 0);
+  EXPECT_GT(opcount::count(model, "forward_dynamics").mul, 0);
+  EXPECT_THROW(opcount::count(model, "lagrange"), InputError);
+}
 
 TEST(SnapTest, RemovesTheRoundOffOfRightAnglesOnly) {
   const Model puma = builtin_model("puma560").model;

@@ -21,11 +21,12 @@ std::string to_string(Algorithm algorithm);
 Algorithm parse_algorithm(const std::string& name);
 
 /// One algorithm recorded for one model. The function reads `inputs.size()` arrays of `dof`
-/// numbers (graph input array k = inputs[k]) and writes `output`, rows x cols row-major, whose
-/// entries are the nodes `outputs`.
+/// numbers (graph input array k = inputs[k]; q has `nq`, more with quaternion joints) and writes
+/// `output`, rows x cols row-major, whose entries are the nodes `outputs`.
 struct TracedFunction {
   Algorithm algorithm = Algorithm::kRnea;
   int dof = 0;
+  int nq = 0;  ///< the size of q (== dof without quaternion joints)
   std::vector<std::string> inputs;  ///< rnea: q v a; mass_matrix, gravity: q; forward_dynamics: q v tau
   std::string output;               ///< tau, M, g, qdd
   int rows = 0, cols = 0;

@@ -89,7 +89,8 @@ template <class S> void integrate_configuration(const ModelTpl<S>& model, VecX<S
   normalize_configuration(model, q);
 }
 
-/// Scales every quaternion of q to unit length (InputError for one that is zero or not finite).
+/// Scales every quaternion of q to unit length; one that is zero or not finite is left as it is
+/// (a diverged state stays visible as one: the simulator reports it).
 template <class S> void normalize_configuration(const ModelTpl<S>& model, VecX<S>& q);
 
 /// InputError "<name>: ..." unless q has nq finite entries and every quaternion is non-zero.
@@ -106,10 +107,9 @@ template <class S> void check_quaternions(const ModelTpl<S>& model, VecIn<S> q, 
 
 template <class S> void normalize_configuration(const ModelTpl<S>& model, VecX<S>& q) {
   using std::sqrt;
-  check_quaternions(model, VecIn<S>(q), "q");
   for (const QuaternionJoint& j : model.quaternions) {
     const S n = sqrt(q.template segment<4>(j.q).squaredNorm());
-    q.template segment<4>(j.q) /= n;
+    if (n > S(0) && std::isfinite(double(n))) q.template segment<4>(j.q) /= n;
   }
 }
 
