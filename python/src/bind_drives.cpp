@@ -85,7 +85,7 @@ void bind_drives(py::module_& m) {
     const drives::Sign sign = sign_arg(sign_, "drive_torque");
     const drives::DriveSet& set = drives_of(model);
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "drive_torque", "q", n), v = states_arg(v_, "drive_torque", "v", n, &q),
+    const States q = states_arg(q_, "drive_torque", "q", model.get().nq()), v = states_arg(v_, "drive_torque", "v", n, &q),
                  a = states_arg(a_, "drive_torque", "a", n, &q);
     const ExternalWrenches fext(model.get(), f, f_ext_axes, "drive_torque");
     std::optional<Workspace> temp;
@@ -109,7 +109,7 @@ void bind_drives(py::module_& m) {
   m.def("drive_mass_matrix", [](const PyModel& model, PyData* data, py::handle q_) {
     const drives::DriveSet& set = drives_of(model);
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "drive_mass_matrix", "q", n);
+    const States q = states_arg(q_, "drive_mass_matrix", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "drive_mass_matrix");
     return evaluate(model, ws, q, {n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -125,7 +125,7 @@ void bind_drives(py::module_& m) {
     const drives::Sign sign = sign_arg(sign_, "drive_forward_dynamics");
     const drives::DriveSet& set = drives_of(model);
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "drive_forward_dynamics", "q", n),
+    const States q = states_arg(q_, "drive_forward_dynamics", "q", model.get().nq()),
                  v = states_arg(v_, "drive_forward_dynamics", "v", n, &q),
                  tau = states_arg(tau_, "drive_forward_dynamics", "tau", n, &q);
     const ExternalWrenches fext(model.get(), f, f_ext_axes, "drive_forward_dynamics");

@@ -54,3 +54,13 @@ def test_a_passive_run_keeps_energy_and_unit_quaternions(tmp_path):
     np.testing.assert_allclose(np.linalg.norm(run.q[:, 3:7], axis=1), 1.0, rtol=0, atol=1e-15)
     np.testing.assert_allclose(np.linalg.norm(run.q[:, 7:11], axis=1), 1.0, rtol=0, atol=1e-15)
     assert not np.allclose(run.q[-1], q0)  # it moved
+
+
+def test_a_ball_joints_armature_is_its_coordinates_rotor_inertia(tmp_path):
+    path = tmp_path / "armed.xml"
+    path.write_text('<mujoco><worldbody><body name="b"><joint name="shoulder" type="ball" armature="0.3"/>'
+                    '<inertial pos="0 0 0.1" mass="1" diaginertia="0.1 0.2 0.3"/></body></worldbody></mujoco>')
+    model = armdyn.load(str(path), actuators="mjcf")
+    q = np.array([0.9, 0.1, -0.3, 0.2])
+    np.testing.assert_allclose(armdyn.drive_mass_matrix(model, None, q) - armdyn.crba(model, None, q),
+                               0.3 * np.eye(3), rtol=0, atol=1e-15)

@@ -9,7 +9,6 @@
 namespace armdyn::drives {
 
 void check_drives(const Model& model, const DriveSet& drives) {
-  require_angle_coordinates(model, "drives");
   if (drives.empty() || drives.size() == model.dof) return;
   throw InputError(drives.source() + ": " + std::to_string(drives.size()) + " drives for the " +
                    std::to_string(model.dof) + " joints of '" + model.name + "'");

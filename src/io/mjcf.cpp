@@ -233,13 +233,23 @@ drives::DriveSet load_mjcf_drives(const std::string& path, const Model& model) {
   const MjModelPtr m = compile_checked(path, warning);
   std::vector<drives::Drive> out(static_cast<std::size_t>(model.dof));
   for (int j = 0; j < m->njnt; ++j) {
-    const int i = model.joint_index(mj_name(*m, mjOBJ_JOINT, j, "joint"));
-    if (i < 0) continue;
-    const int dof = m->jnt_dofadr[j];
-    drives::Drive& d = out[static_cast<std::size_t>(i)];
-    d.rotor_inertia = m->dof_armature[dof];  // gear ratio 1: reflected inertia = armature
-    d.viscous = m->dof_damping[dof];
-    d.coulomb_positive = d.coulomb_negative = m->dof_frictionloss[dof];
+    const std::string name = mj_name(*m, mjOBJ_JOINT, j, "joint");
+    // A hinge or slide is one coordinate; a ball's three and a free joint's six are the bodies of
+    // its compound joint, in MuJoCo's order of its dofs (x, y, z, then wx, wy, wz).
+    int first = model.joint_index(name), count = 1;
+    for (const CompoundJoint& c : model.compound_joints)
+      if (c.name == name) {
+        first = c.first;
+        count = c.count;
+      }
+    if (first < 0) continue;
+    for (int k = 0; k < count; ++k) {
+      const int dof = m->jnt_dofadr[j] + k;
+      drives::Drive& d = out[static_cast<std::size_t>(first + k)];
+      d.rotor_inertia = m->dof_armature[dof];  // gear ratio 1: reflected inertia = armature
+      d.viscous = m->dof_damping[dof];
+      d.coulomb_positive = d.coulomb_negative = m->dof_frictionloss[dof];
+    }
   }
   std::vector<std::string> names;
   for (const std::string& n : model.joint_names) names.push_back(printable(n));

@@ -184,6 +184,24 @@ TEST(Mjcf, BallAndFreeJointsLoadAsQuaternionJoints) {
   q0[3] = 1;
   forward_kinematics(free, data, q0);
   EXPECT_LE((data.oMf[free.frame_index("c")].p - Vec3<double>(0.3, 0, 1)).norm(), 1e-15);
+  // A ball's armature, damping and frictionloss are drive data of its three coordinates (MuJoCo adds
+  // the armature to each of its dofs' diagonal entries of M).
+  const std::string armed = dir.write(
+      "armed.xml", mjcf_body("<joint name=\"shoulder\" type=\"ball\" armature=\"0.3\" damping=\"0.2\" frictionloss=\"0.1\"/>"));
+  const Model armed_model = load_mjcf(armed);
+  const drives::DriveSet set = load_mjcf_drives(armed, armed_model);
+  ASSERT_EQ(set.size(), 4);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(set[k].reflected_inertia(), 0.3) << k;
+    EXPECT_EQ(set[k].viscous, 0.2) << k;
+    EXPECT_EQ(set[k].coulomb_positive, 0.1) << k;
+  }
+  EXPECT_EQ(set[3].reflected_inertia(), 0.0);
+  Data armed_data(armed_model);
+  const VecX<double> qa = (VecX<double>(5) << 0.9, 0.1, -0.3, 0.2, 0.4).finished();
+  const MatX<double> rigid = crba(armed_model, armed_data, qa);
+  const MatX<double> with_rotors = drives::drive_mass_matrix(armed_model, set, armed_data, qa);
+  EXPECT_LE((with_rotors - rigid - (VecX<double>(4) << 0.3, 0.3, 0.3, 0).finished().asDiagonal().toDenseMatrix()).norm(), 1e-15);
   // A configuration of the wrong size is refused naming the quaternion's four numbers.
   EXPECT_NE(refusal([&] { forward_kinematics(free, data, VecX<double>::Zero(7)); }).find("w, x, y, z"), std::string::npos);
 }
