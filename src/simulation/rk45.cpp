@@ -17,13 +17,13 @@ struct Rk45::Impl {
   Impl(int n, const Model* model, double atol, double rtol)
       : n(n), nq(model ? model->nq() : n), model(model && model->has_quaternions() ? model : nullptr),
         stepper(odeint::make_controlled(atol, rtol, odeint::runge_kutta_dopri5<State>())), x(nq + n),
-        qdot(VecX<double>::Zero(nq)), q(VecX<double>::Zero(nq)) {}
+        qdot(VecX<double>::Zero(nq)) {}
 
   int n, nq;
   const Model* model;  ///< with quaternion joints, else null
   Controlled stepper;
   State x;  ///< (q, v)
-  VecX<double> qdot, q;
+  VecX<double> qdot;  ///< G(q) v (with quaternions)
 };
 
 Rk45::Rk45(int n, double atol, double rtol) : impl_(std::make_unique<Impl>(n, nullptr, atol, rtol)) {}
