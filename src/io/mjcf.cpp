@@ -84,7 +84,6 @@ class MjcfReader {
 
  private:
   std::string body_name(int b) const { return mj_name(m_, mjOBJ_BODY, b, "body"); }
-  std::string joint_place(int j) const { return "joint '" + printable(mj_name(m_, mjOBJ_JOINT, j, "joint")) + "'"; }
 
   void refuse_unmodelled() const {
     if (m_.ntendon > 0)
