@@ -12,7 +12,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/terms.hpp"
-#include "armdyn/kinematics/configuration.hpp"
+#include "armdyn/kinematics/joint.hpp"
 #include "armdyn/simulation/time_grid.hpp"
 
 namespace armdyn::sim {
@@ -72,7 +72,7 @@ void validate(const Model& model, VecIn<double> q0, VecIn<double> v0, const Torq
   check_size(q0, model.nq(), "q0");
   check_size(v0, model.dof, "v0");
   if (!q0.allFinite() || !v0.allFinite()) throw InputError("simulate: q0 and v0 must be finite");
-  check_quaternions(model, q0, "q0");
+  check_configuration(model, q0, "q0");  // no zero quaternion
   check_options(o);
   const double Tc = source.period();
   if (!(Tc >= 0) || !std::isfinite(Tc)) throw InputError("simulate: the controller's period must be >= 0 and finite");

@@ -13,6 +13,18 @@
 
 namespace armdyn {
 
+/// The unit quaternion (w, x, y, z) of the rotation by the vector r (axis-angle, radians):
+/// (cos |r|/2, sin(|r|/2) r / |r|), written to out[0..3].
+template <class S> void rotation_vector_quaternion(const Vec3<S>& r, S* out) {
+  using std::cos;
+  using std::sin;
+  using std::sqrt;
+  const S angle = sqrt(r.squaredNorm());
+  const S s = angle > S(0) ? S(sin(angle / S(2)) / angle) : S(0.5);
+  out[0] = cos(angle / S(2));
+  for (int k = 0; k < 3; ++k) out[1 + k] = s * r[k];
+}
+
 /// The zero configuration: every one-axis coordinate 0, every quaternion (1, 0, 0, 0).
 template <class S> VecX<S> neutral_configuration(const ModelTpl<S>& model) {
   VecX<S> q = VecX<S>::Zero(model.nq());
@@ -24,22 +36,14 @@ template <class S> VecX<S> neutral_configuration(const ModelTpl<S>& model) {
 /// rotations by the vectors (x_b, x_b+1, x_b+2) of their bodies b (axis-angle, in radians): a
 /// map from nv numbers onto the configurations, for test poses and sampled states.
 template <class S> VecX<S> configuration_from_rotation_vectors(const ModelTpl<S>& model, VecIn<S> x) {
-  using std::cos;
-  using std::sin;
-  using std::sqrt;
   if (x.size() != model.dof)
     throw InputError("configuration: expected " + std::to_string(model.dof) + " values, got " + std::to_string(x.size()));
   if (!model.has_quaternions()) return x;
   VecX<S> q(model.nq());
   for (int i = 0; i < model.dof; ++i)
     if (model.quaternion_axis[i] == 0) q[model.q_index[i]] = x[i];
-  for (const QuaternionJoint& j : model.quaternions) {
-    const Vec3<S> r(x[j.body], x[j.body + 1], x[j.body + 2]);
-    const S angle = sqrt(r.squaredNorm());
-    const S s = angle > S(0) ? S(sin(angle / S(2)) / angle) : S(0.5);
-    q[j.q] = cos(angle / S(2));
-    for (int k = 0; k < 3; ++k) q[j.q + 1 + k] = s * r[k];
-  }
+  for (const QuaternionJoint& j : model.quaternions)
+    rotation_vector_quaternion(Vec3<S>(x[j.body], x[j.body + 1], x[j.body + 2]), q.data() + j.q);
   return q;
 }
 
@@ -66,9 +70,6 @@ template <class S> void configuration_rate(const ModelTpl<S>& model, VecIn<S> q,
 /// q (x) exp(dq_w / 2) for a quaternion (the rotation by dq_w about the moved frame's axes), then
 /// scaled to unit length.
 template <class S> void integrate_configuration(const ModelTpl<S>& model, VecX<S>& q, VecIn<S> dq) {
-  using std::cos;
-  using std::sin;
-  using std::sqrt;
   if (!model.has_quaternions()) {
     q += dq;
     return;
@@ -76,10 +77,10 @@ template <class S> void integrate_configuration(const ModelTpl<S>& model, VecX<S
   for (int i = 0; i < model.dof; ++i)
     if (model.quaternion_axis[i] == 0) q[model.q_index[i]] += dq[i];
   for (const QuaternionJoint& j : model.quaternions) {
-    const Vec3<S> r(dq[j.body], dq[j.body + 1], dq[j.body + 2]);
-    const S angle = sqrt(r.squaredNorm());
-    const S c = cos(angle / S(2));
-    const Vec3<S> e = (angle > S(0) ? S(sin(angle / S(2)) / angle) : S(0.5)) * r;
+    S step[4];  // exp(dq_w / 2) = (c, e)
+    rotation_vector_quaternion(Vec3<S>(dq[j.body], dq[j.body + 1], dq[j.body + 2]), step);
+    const S c = step[0];
+    const Vec3<S> e(step[1], step[2], step[3]);
     const S w = q[j.q];
     const Vec3<S> u(q[j.q + 1], q[j.q + 2], q[j.q + 3]);
     const Vec3<S> nu = w * e + c * u + u.cross(e);
@@ -92,18 +93,6 @@ template <class S> void integrate_configuration(const ModelTpl<S>& model, VecX<S
 /// Scales every quaternion of q to unit length; one that is zero or not finite is left as it is
 /// (a diverged state stays visible as one: the simulator reports it).
 template <class S> void normalize_configuration(const ModelTpl<S>& model, VecX<S>& q);
-
-/// InputError "<name>: ..." unless q has nq finite entries and every quaternion is non-zero.
-template <class S> void check_quaternions(const ModelTpl<S>& model, VecIn<S> q, const std::string& name) {
-  if (q.size() != model.nq())
-    throw InputError(name + ": expected " + std::to_string(model.nq()) + " values, got " + std::to_string(q.size()));
-  for (const QuaternionJoint& j : model.quaternions) {
-    const S n2 = q.template segment<4>(j.q).squaredNorm();
-    if (!(n2 > S(0)) || !std::isfinite(double(n2)))
-      throw InputError(name + ": the quaternion of a joint (entries " + std::to_string(j.q + 1) + " to " +
-                       std::to_string(j.q + 4) + ") must be finite and not zero");
-  }
-}
 
 template <class S> void normalize_configuration(const ModelTpl<S>& model, VecX<S>& q) {
   using std::sqrt;

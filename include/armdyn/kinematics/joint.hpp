@@ -178,16 +178,18 @@ inline void check_size(const Vector& x, int n, const char* name) {
 
 /// Throws InputError unless q has model.nq() entries (a quaternion's four counted) and no
 /// quaternion is zero (any other length is read as the unit quaternion's).
-template <class S, class Vector> inline void check_configuration(const ModelTpl<S>& model, const Vector& q) {
+template <class S, class Vector>
+inline void check_configuration(const ModelTpl<S>& model, const Vector& q, const char* name = "q") {
   if (q.size() != model.nq())
-    throw InputError("q: expected " + std::to_string(model.nq()) + " values, got " + std::to_string(q.size()) +
+    throw InputError(std::string(name) + ": expected " + std::to_string(model.nq()) + " values, got " +
+                     std::to_string(q.size()) +
                      (model.has_quaternions() ? " (a quaternion joint has four: w, x, y, z)" : ""));
   if constexpr (std::is_same_v<S, double>) {  // (the counting and tracing scalars have no value to test)
     for (const QuaternionJoint& j : model.quaternions) {
       const S n2 = q[j.q] * q[j.q] + q[j.q + 1] * q[j.q + 1] + q[j.q + 2] * q[j.q + 2] + q[j.q + 3] * q[j.q + 3];
       if (!(n2 > 0))
-        throw InputError("q: the quaternion q[" + std::to_string(j.q) + ".." + std::to_string(j.q + 3) +
-                         "] is zero (or not a number)");
+        throw InputError(std::string(name) + ": the quaternion q[" + std::to_string(j.q) + ".." +
+                         std::to_string(j.q + 3) + "] is zero (or not a number)");
     }
   }
 }
