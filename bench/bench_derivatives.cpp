@@ -6,8 +6,8 @@
 //   rnea_central         the same by 4n double RNEAs (central differences)
 //   aba                  one forward dynamics by the articulated-body algorithm
 //   fd_analytical        d qdd / d q, d qdd / d v, M^-1 by forward_dynamics_derivatives
-//   fd_dual              the same by 3n dual-number forward dynamics (CRBA, Cholesky)
-//   fd_central           d qdd / d q, d qdd / d v by 4n double forward dynamics (CRBA, Cholesky)
+//   fd_dual              the same by 3n dual-number forward dynamics (CRBA, LDL^T)
+//   fd_central           d qdd / d q, d qdd / d v by 4n double forward dynamics (CRBA, LDL^T)
 // on ur5, panda and chain_24.
 #include <memory>
 

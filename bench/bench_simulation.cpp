@@ -1,6 +1,6 @@
 // Forward dynamics by the articulated-body algorithm and by Walker-Orin's strobing
 // (BM_forward_dynamics_aba/armdyn/<model>, BM_forward_dynamics_walker_orin/armdyn/<model>; the
-// CRBA + Cholesky route is BM_forward_dynamics/armdyn/<model> in bench_dynamics.cpp), and the
+// CRBA + LDL^T route is BM_forward_dynamics/armdyn/<model> in bench_dynamics.cpp), and the
 // speed of simulation: BM_simulation_rk4_step/armdyn/puma560 (one RK4 step of the falling arm,
 // items = steps) and BM_simulate_rk4/armdyn/puma560 (simulate() over 1 s at 1 ms, with a sample
 // and its energies every step; items = steps).

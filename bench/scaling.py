@@ -28,7 +28,7 @@ PANELS = [
      {"armdyn": "armdyn (CRBA)", "kdl": "KDL JntToMass", "mujoco": "MuJoCo mj_crb + mj_fullM"}),
     ("forward_dynamics_aba", "forward dynamics, O(n)",
      {"armdyn": "armdyn (ABA)", "kdl": "KDL Vereshchagin"}),
-    ("forward_dynamics", "forward dynamics, CRBA + Cholesky",
+    ("forward_dynamics", "forward dynamics, CRBA + LDLᵀ",
      {"armdyn": "armdyn", "kdl": "KDL ChainFdSolver_RNE", "mujoco": "MuJoCo mj_forward"}),
 ]
 LIBRARIES = ["armdyn", "kdl", "mujoco"]

@@ -48,7 +48,7 @@ constexpr const char* kAbaDoc =
     "aba_derivatives(model, data, q, v, tau) -> dqdd_dq, dqdd_dv, Minv\n\n"
     "The derivatives of forward dynamics qdd = M^-1 (tau - c(q, v)): d qdd / d q = -M^-1 d tau / d q at "
     "a = qdd, d qdd / d v = -M^-1 d tau / d v and d qdd / d tau = M^-1, each (n, n) with rows qdd_i, by the "
-    "analytical inverse-dynamics derivatives and solves with the Cholesky factor of M (docs/derivatives.md). "
+    "analytical inverse-dynamics derivatives and solves with the LDL^T factor of M (docs/derivatives.md). "
     "q, v, tau: (n,) or (m, n) for a batch (results (m, n, n), in parallel). data: an armdyn.Data of the "
     "model or None.";
 

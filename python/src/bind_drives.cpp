@@ -144,7 +144,7 @@ void bind_drives(py::module_& m) {
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), py::arg("f_ext") = py::none(),
         py::arg("f_ext_axes") = "world", py::arg("sign") = "smooth",
         "drive_forward_dynamics(model, data, q, v, tau, f_ext=None, f_ext_axes='world', sign='smooth') -> a\n\na = "
-        "(M + diag(G^2 Jm))^-1 (tau + sum J^T f_ext - c(q, v) - f(v)) by Cholesky, the friction's sign smooth by "
+        "(M + diag(G^2 Jm))^-1 (tau + sum J^T f_ext - c(q, v) - f(v)) by LDL^T, the friction's sign smooth by "
         "default (as `armdyn eval --actuators` and `armdyn simulate --actuators`); f_ext, f_ext_axes as rnea's; "
         "shape (n,) or (m, n); rad/s^2 or m/s^2." ARMDYN_DRIVE_NOTE);
 }

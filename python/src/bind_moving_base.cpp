@@ -100,7 +100,7 @@ void bind_moving_base(py::module_& m) {
                                });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), base_v, base_a,
         "forward_dynamics_moving_base(model, data, q, v, tau, base_v=None, base_a=None) -> a\n\nThe joint "
-        "accelerations on a moving base, M(q)^-1 (tau - c_B(q, v)) (mass matrix and Cholesky), shape (n,) or "
+        "accelerations on a moving base, M(q)^-1 (tau - c_B(q, v)) (mass matrix and LDL^T), shape (n,) or "
         "(m, n); rad/s^2, m/s^2." ARMDYN_BASE_NOTE);
 }
 

@@ -59,7 +59,7 @@ inline constexpr const char* coriolis_coefficients =
 inline constexpr const char* forward_dynamics =
     "forward_dynamics(model, data, q, v, tau, method='aba') -> a\n\nForward dynamics a = M(q)^-1 "
     "(tau - c(q, v)), shape (n,) or (m, n); rad/s^2 or m/s^2. method: 'aba' (articulated-body, O(n)), "
-    "'crba' (mass matrix + Cholesky) or 'walker-orin' (strobed Newton-Euler + elimination); they agree "
+    "'crba' (mass matrix + LDL^T) or 'walker-orin' (strobed Newton-Euler + elimination); they agree "
     "to round-off." ARMDYN_BATCH_NOTE;
 
 inline constexpr const char* aba =

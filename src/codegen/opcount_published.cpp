@@ -161,9 +161,9 @@ const Note kNotes[] = {
      "is rnea's. No published count; rnea_classical's passes would do it for 33n - 21 mul, but "
      "take longer on double (docs/opcounts.md)."},
     {"forward_dynamics",
-     "CRBA, the bias c(q, qd) by the spatial RNEA passes on CRBA's joint placements, and a Cholesky "
-     "factorisation (n^3/6 multiply-adds, n square roots, n divisions for the reciprocal diagonal) "
-     "and two triangular solves: Walker and Orin's method 3 ([TML] §9 compares its cost). No "
+     "CRBA, the bias c(q, qd) by the spatial RNEA passes on CRBA's joint placements, and an LDL^T "
+     "factorisation (the square-root-free Cholesky: n^3/6 multiply-adds, n divisions for the reciprocal "
+     "diagonal) and two triangular solves: Walker and Orin's method 3 ([TML] §9 compares its cost). No "
      "published count in the seeds."},
     {"newton-euler",
      "[Craig] (6.45)-(6.53) as printed, in body frames: 150n - 24 mul against Craig's 126n - 99. "

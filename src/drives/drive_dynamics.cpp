@@ -1,8 +1,8 @@
 #include "armdyn/drives/drive_dynamics.hpp"
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/dynamics/cholesky.hpp"
 #include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/ldlt.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/kinematics/joint.hpp"
 
@@ -43,12 +43,10 @@ const VecX<double>& drive_forward_dynamics(const Model& model, const DriveSet& d
   check_size(v, model.dof, "v");
   drive_mass_matrix(model, drives, data, q);
   nonlinear_effects(model, data, q, v);
-  data.L = data.M;
-  cholesky_factor(data.L, data.L_inv_diag);
   data.qdd = tau - data.c;
   for (int j = 0; j < drives.size(); ++j)
     data.qdd[j] -= friction_torque(drives[j], v[j], sign, drives.smoothing_velocity());
-  cholesky_solve(data.L, data.L_inv_diag, data.qdd);
+  ldlt_factor_solve(data.M, data.L, data.L_inv_diag, data.qdd);
   return data.qdd;
 }
 

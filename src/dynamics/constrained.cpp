@@ -1,8 +1,8 @@
 // Closed chains ([VP] §2.10): the double instantiations, the consistency check of a constrained
 // state and [VP]'s search on the normal force as the reference method (constrained.hpp).
 #include "armdyn/dynamics/constrained_impl.hpp"
-#include "armdyn/dynamics/cholesky.hpp"
 #include "armdyn/dynamics/crba.hpp"
+#include "armdyn/dynamics/ldlt.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -72,12 +72,11 @@ double project_on_constraint(const Model& model, Data& data, ConstraintWorkspace
   // M^-1 G^T and the Schur matrix G M^-1 G^T at q (constraint_kinematics ran there).
   auto factor = [&]() {
     crba(model, data, q);
-    data.L = data.M;
-    cholesky_factor(data.L, data.L_inv_diag);
+    ldlt_factor(data.M, data.L, data.L_inv_diag);
     ws.schur.setZero();
     for (int k = 0; k < m; ++k) {
       ws.column = ws.G.row(k).transpose();
-      cholesky_solve(data.L, data.L_inv_diag, ws.column);
+      ldlt_solve(data.L, data.L_inv_diag, ws.column);
       ws.Minv_Gt.col(k) = ws.column;
     }
     for (int i = 0; i < m; ++i)

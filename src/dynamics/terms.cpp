@@ -9,7 +9,7 @@ namespace armdyn::terms {
 std::size_t workspace_bytes(int dof, Storage storage) {
   const long double n = dof > 0 ? dof : 0, d = sizeof(double);
   // Per joint, at most 2 KiB: the gravity-free model copy, its Data and the base-frame arrays.
-  // O(n^2): M, the Data's M and Cholesky factor L (doubles), the ancestor table (bytes).
+  // O(n^2): M, the Data's M and LDL^T factor L (doubles), the ancestor table (bytes).
   long double bytes = 2048 * n + 3 * n * n * d + n * n;
   // O(n^3): dM and the Christoffel symbols (n matrices n x n each), Craig's B (n x n(n-1)/2);
   // O(n^2): C, Craig's C and [v v].

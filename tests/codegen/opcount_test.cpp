@@ -124,7 +124,7 @@ TEST(OpCount, ProductionAlgorithmsMatchTheirDocumentedFormulas) {
   // crba.hpp, forward_dynamics.hpp
   EXPECT_EQ(mul(&Counts::crba), "12n^2 + 77n - 77");
   EXPECT_EQ(add(&Counts::crba), "9n^2 + 69n - 72");
-  EXPECT_EQ(mul(&Counts::fd), "(1/6)n^3 + (27/2)n^2 + (658/3)n - 140");
+  EXPECT_EQ(mul(&Counts::fd), "(1/6)n^3 + (27/2)n^2 + (655/3)n - 140");
   EXPECT_EQ(add(&Counts::fd), "(1/6)n^3 + 10n^2 + (1127/6)n - 126");
   // aba.hpp, walker_orin.hpp
   EXPECT_EQ(mul(&Counts::aba), "327n - 123");
@@ -134,7 +134,7 @@ TEST(OpCount, ProductionAlgorithmsMatchTheirDocumentedFormulas) {
   EXPECT_EQ(add(&Counts::walker_orin), "(1/3)n^3 + (61/2)n^2 + (679/6)n - 54");
   EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.walker_orin.div; }).str(), "2n");
   EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.fd.div; }).str(), "n");
-  EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.fd.sqrt; }).str(), "n");
+  EXPECT_EQ(fitted(counts, [](const Counts& c) { return c.fd.sqrt; }).str(), "0");
   for (std::size_t k = 0; k < counts.size(); ++k) {
     const int n = static_cast<int>(k) + 2;
     EXPECT_EQ(counts[k].lean.trig, 2 * n);

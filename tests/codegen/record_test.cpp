@@ -120,10 +120,11 @@ TEST_P(RecordTest, ShapesAndNames) {
   EXPECT_EQ(m.rows, n);
   EXPECT_EQ(m.cols, n);
   EXPECT_EQ(static_cast<int>(id.outputs.size()), n);
-  // One square root per diagonal entry of the Cholesky factor, fewer when an entry is constant
-  // (e.g. a prismatic joint on the base: M_00 is the total mass).
-  EXPECT_LE(fd.counts().sqrt, n);
-  EXPECT_GT(fd.counts().sqrt, 0);
+  // One division per pivot of the LDL^T factor, fewer when a pivot is constant (e.g. a prismatic
+  // joint on the base: M_00 is the total mass), and no square root.
+  EXPECT_LE(fd.counts().div, n);
+  EXPECT_GT(fd.counts().div, 0);
+  EXPECT_EQ(fd.counts().sqrt, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, RecordTest,

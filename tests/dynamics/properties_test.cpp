@@ -2,7 +2,7 @@
 // standard and modified, all-revolute and mixed with prismatic joints), random trees (branching,
 // arbitrary axes, welded links with inertia) and every built-in arm, at random states:
 //   1. rnea(q, v, a) == M(q) a + c(q, v)                     RNEA against CRBA
-//   2. forward_dynamics(q, v, rnea(q, v, a)) == a            Cholesky solve against RNEA
+//   2. forward_dynamics(q, v, rnea(q, v, a)) == a            LDL^T solve against RNEA
 //   3. gravity_torque(q) == rnea(q, 0, 0)
 //   4. nonlinear_effects(q, v) == rnea(q, v, 0)
 //   5. M symmetric and positive definite (Eigen's LLT and eigenvalues)

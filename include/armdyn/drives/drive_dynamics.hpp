@@ -27,7 +27,7 @@ const VecX<double>& drive_torque(const Model& model, const DriveSet& drives, Dat
 /// M(q) + diag(G^2 Jm). Writes data.M; returns it.
 const MatX<double>& drive_mass_matrix(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q);
 
-/// a = (M + diag(G^2 Jm))^-1 (tau - c(q, v) - f(v)) by Cholesky (smooth sign by default).
+/// a = (M + diag(G^2 Jm))^-1 (tau - c(q, v) - f(v)) by LDL^T (smooth sign by default).
 /// Writes data.M, data.c, data.L, data.qdd; returns data.qdd.
 const VecX<double>& drive_forward_dynamics(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q,
                                            VecIn<double> v, VecIn<double> tau, Sign sign = Sign::kSmooth);

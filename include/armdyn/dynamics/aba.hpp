@@ -37,8 +37,8 @@ template <class S> struct AbaWorkspace {
 /// On the general chain of n >= 2 revolute joints: 327n - 123 mul, 292n - 141 add, n div,
 /// 2n sin/cos (tests/codegen/opcount_test.cpp; 350n - 193 mul and 353n - 243 add when each
 /// body's quantities were about its own origin and the articulated inertias dense), against the
-/// n^3/6 + 27n^2/2 + ... of CRBA + Cholesky (forward_dynamics.hpp), fewer from n = 8 on: it wins
-/// for long chains and loses to crba + Cholesky for short arms.
+/// n^3/6 + 27n^2/2 + ... of CRBA + LDL^T (forward_dynamics.hpp), fewer from n = 8 on: it wins
+/// for long chains and loses to crba + LDL^T for short arms.
 template <class S>
 const VecX<S>& aba(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> v,
                    VecIn<S> tau);

@@ -16,7 +16,7 @@ namespace aba_detail {
 // parallel-axis theorem), which costs fewer operations than moving every articulated inertia
 // across its joint.
 // The price is round-off: the parallel-axis terms grow with a body's distance from O (on the
-// 96-joint test chain ABA still agrees with CRBA + Cholesky to 1e-11).
+// 96-joint test chain ABA still agrees with CRBA + LDL^T to 1e-11).
 // Pass 1, outward (velocities, bias terms), v_0 = 0:
 //   v_i = v_p + S_i qd_i,   c_i = v_p x S_i qd_i,   IA_i = I_i,   pA_i = v_i x* I_i v_i        (1)
 // (c_i = v_i x S_i qd_i, as S_i qd_i x S_i qd_i = 0).

@@ -21,7 +21,7 @@ void rnea_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsIn a,
 void nonlinear_effects_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsOut c, int threads = 0);
 /// Row k of M (m x n^2) is crba(q(k)) row by row (the symmetric mass matrix, full).
 void crba_batch(const Model& model, StateRowsIn q, StateRowsOut M, int threads = 0);
-/// qdd(k) = forward_dynamics(q(k), v(k), tau(k)) (CRBA + Cholesky); m x n.
+/// qdd(k) = forward_dynamics(q(k), v(k), tau(k)) (CRBA + LDL^T); m x n.
 void forward_dynamics_batch(const Model& model, StateRowsIn q, StateRowsIn v, StateRowsIn tau, StateRowsOut qdd,
                             int threads = 0);
 /// qdd(k) = aba(q(k), v(k), tau(k)); m x n.

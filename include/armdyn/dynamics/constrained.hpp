@@ -15,7 +15,7 @@
 // (H_k the Hessian of h_k, ẋ the point's velocity). (1) and (2) are the KKT system
 //   [ M  -G^T ] [a]   [ tau - c                                        ]
 //   [ G    0  ] [N] = [ -n.(J̇_V v) - ẋ^T H ẋ - 2 w h' - w^2 h  =: gamma ]
-// solved by its Schur complement (range-space method): with a0 = M^-1 (tau - c) (Cholesky of M),
+// solved by its Schur complement (range-space method): with a0 = M^-1 (tau - c) (LDL^T of M),
 //   (G M^-1 G^T) N = gamma - G a0,    a = a0 + M^-1 G^T N.                                  (3)
 // O(n^3) for the factorisation (as forward_dynamics), O(n^2 m) for the rest; no allocation once
 // the workspace exists.

@@ -7,6 +7,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/forward_dynamics_impl.hpp"
+#include "armdyn/dynamics/ldlt.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/kinematics/jacobian_impl.hpp"
 
@@ -214,11 +215,11 @@ template <class S>
 const VecX<S>& constrained_forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
                                             const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> tau) {
   constraint_kinematics(model, data, ws, c, q, v);
-  const VecX<S>& a0 = forward_dynamics(model, data, q, v, tau);  // M^-1 (tau - c); data.L = chol(M)
+  const VecX<S>& a0 = forward_dynamics(model, data, q, v, tau);  // M^-1 (tau - c); data.L = M's LDL^T factor
   const int m = c.count;
   for (int k = 0; k < m; ++k) {
     ws.column = ws.G.row(k).transpose();
-    cholesky_solve(data.L, data.L_inv_diag, ws.column);
+    ldlt_solve(data.L, data.L_inv_diag, ws.column);
     ws.Minv_Gt.col(k) = ws.column;
   }
   ws.schur.setZero();

@@ -2,7 +2,7 @@
 // The three forward-dynamics routes, chosen at run time (`armdyn eval --method-fd NAME`,
 // `armdyn simulate`): they agree to round-off and differ in cost.
 //   aba          articulated-body algorithm, O(n)                          (armdyn/dynamics/aba.hpp)
-//   crba         composite-rigid-body M + Newton-Euler bias + Cholesky      (armdyn/dynamics/forward_dynamics.hpp)
+//   crba         composite-rigid-body M + Newton-Euler bias + LDL^T         (armdyn/dynamics/forward_dynamics.hpp)
 //   walker-orin  strobed Newton-Euler M + bias, elimination w/o pivoting    (armdyn/dynamics/walker_orin.hpp)
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
 #pragma once
 // Forward dynamics a = M(q)^-1 (tau - c(q, v)) by the composite-rigid-body mass matrix, the
-// recursive Newton-Euler bias and a Cholesky factorisation ([Craig] (6.115); Walker-Orin
-// method 3). O(n^3) in the factorisation, fastest for arms of up to about ten joints.
-// On the general chain of n >= 2 revolute joints (general_chain.hpp): n^3/6 + 27n^2/2 + 658n/3
-// - 140 mul, n^3/6 + 10n^2 + 1127n/6 - 126 add, n div, n sqrt, 2n sin/cos
-// (tests/codegen/opcount_test.cpp).
+// recursive Newton-Euler bias and an LDL^T factorisation (square-root-free Cholesky; [Craig] (6.115);
+// Walker-Orin method 3). O(n^3) in the factorisation, fastest for arms of up to about ten joints.
+// On the general chain of n >= 2 revolute joints (general_chain.hpp): n^3/6 + 27n^2/2 + 655n/3
+// - 140 mul, n^3/6 + 10n^2 + 1127n/6 - 126 add, n div, 2n sin/cos, no square root
+// (tests/codegen/opcount_test.cpp; a Cholesky factorisation would take n mul and n sqrt more).
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {

@@ -4,8 +4,8 @@
 //   d qdd / d q = -M^-1 d tau / d q |_(a = qdd),   d qdd / d v = -M^-1 d tau / d v,
 //   d qdd / d tau = M^-1
 // (as in [Carpentier]; docs/derivatives.md). One call computes qdd (CRBA, the Newton-Euler bias,
-// a Cholesky factorisation, as forward_dynamics does), the inverse-dynamics derivatives at
-// a = qdd (rnea_derivatives.hpp), M^-1 by n solves with that Cholesky factor and the two products
+// an LDL^T factorisation, as forward_dynamics does), the inverse-dynamics derivatives at
+// a = qdd (rnea_derivatives.hpp), M^-1 by n solves with that LDL^T factor and the two products
 // with it. O(n^3); allocation-free once the workspace is built.
 #include "armdyn/dynamics/rnea_derivatives.hpp"
 

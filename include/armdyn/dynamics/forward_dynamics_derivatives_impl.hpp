@@ -1,7 +1,7 @@
 #pragma once
-#include "armdyn/dynamics/cholesky.hpp"
-#include "armdyn/dynamics/forward_dynamics_derivatives.hpp"
 #include "armdyn/dynamics/crba_impl.hpp"
+#include "armdyn/dynamics/forward_dynamics_derivatives.hpp"
+#include "armdyn/dynamics/ldlt.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/dynamics/rnea_derivatives_impl.hpp"
 
@@ -13,20 +13,18 @@ const VecX<S>& forward_dynamics_derivatives(const ModelTpl<S>& model, DataTpl<S>
                                             VecIn<S> tau) {
   const int n = model.dof;
   check_size(tau, n, "tau");
-  // qdd = M^-1 (tau - c) with a Cholesky factor of M of its own (kept for the solves below).
+  // qdd = M^-1 (tau - c) with an LDL^T factor of M of its own (kept for the solves below).
   crba(model, data, q);
   nonlinear_effects(model, data, q, v);
-  data.L = data.M;
-  cholesky_factor(data.L, data.L_inv_diag);
   data.qdd = tau - data.c;
-  cholesky_solve(data.L, data.L_inv_diag, data.qdd);
+  ldlt_factor_solve(data.M, data.L, data.L_inv_diag, data.qdd);
   rnea_derivatives(model, data, ws.rnea, q, v, data.qdd);
   // M^-1 column by column (M^-1 e_k), then the two products with it (coefficient by coefficient:
   // no blocking buffers, so no allocation at any size).
   for (int k = 0; k < n; ++k) {
     ws.column.setZero();
     ws.column[k] = S(1);
-    cholesky_solve(data.L, data.L_inv_diag, ws.column);
+    ldlt_solve(data.L, data.L_inv_diag, ws.column);
     ws.Minv.col(k) = ws.column;
   }
   ws.dqdd_dq.noalias() = -ws.Minv.lazyProduct(ws.rnea.dtau_dq);

@@ -1,7 +1,7 @@
 #pragma once
-#include "armdyn/dynamics/cholesky.hpp"
 #include "armdyn/dynamics/crba_impl.hpp"
 #include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/ldlt.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 
 namespace armdyn {
@@ -14,10 +14,9 @@ const VecX<S>& forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, VecI
   crba(model, data, q);
   // c(q, qd) by the Newton-Euler passes on the joint placements crba just computed.
   rnea_detail::passes<true, false, S, true>(model, data, q, qd.data(), nullptr, nullptr, data.c);
-  data.L = data.M;
-  cholesky_factor(data.L, data.L_inv_diag);
+  // M = L D L^T factored and M qdd = tau - c solved in one sweep (ldlt.hpp).
   data.qdd = tau - data.c;
-  cholesky_solve(data.L, data.L_inv_diag, data.qdd);
+  ldlt_factor_solve(data.M, data.L, data.L_inv_diag, data.qdd);
   return data.qdd;
 }
 

@@ -35,7 +35,7 @@ template <class S>
 const VecX<S>& nonlinear_effects_moving_base(const ModelTpl<S>& model, DataTpl<S>& data, const BaseMotion<S>& base,
                                              VecIn<S> q, VecIn<S> v);
 
-/// (2): the joint accelerations on the moving base under tau (CRBA, Cholesky). Writes data.M,
+/// (2): the joint accelerations on the moving base under tau (CRBA, LDL^T). Writes data.M,
 /// data.c, data.L, data.qdd; returns data.qdd.
 template <class S>
 const VecX<S>& forward_dynamics_moving_base(const ModelTpl<S>& model, DataTpl<S>& data, const BaseMotion<S>& base,

@@ -1,6 +1,6 @@
 #pragma once
-#include "armdyn/dynamics/cholesky.hpp"
 #include "armdyn/dynamics/crba_impl.hpp"
+#include "armdyn/dynamics/ldlt.hpp"
 #include "armdyn/dynamics/moving_base.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
 
@@ -52,10 +52,8 @@ const VecX<S>& forward_dynamics_moving_base(const ModelTpl<S>& model, DataTpl<S>
   Motion<S> v0, a0;
   moving_base_detail::base_motion(model, base, v0, a0);
   rnea_detail::passes<true, false, S, true, true>(model, data, q, v.data(), nullptr, nullptr, data.c, &v0, &a0);
-  data.L = data.M;
-  cholesky_factor(data.L, data.L_inv_diag);
   data.qdd = tau - data.c;
-  cholesky_solve(data.L, data.L_inv_diag, data.qdd);
+  ldlt_factor_solve(data.M, data.L, data.L_inv_diag, data.qdd);
   return data.qdd;
 }
 

@@ -82,8 +82,10 @@ template <class S> struct DataTpl {
   VecX<S> g;    ///< gravity_torque: g(q)
   VecX<S> qdd;  ///< forward_dynamics
   MatX<S> M;    ///< crba: joint-space mass matrix, full and symmetric
-  MatX<S> L;    ///< forward_dynamics: Cholesky factor of M (lower triangle)
-  VecX<S> L_inv_diag;  ///< forward_dynamics: 1 / diag(L)
+  /// forward_dynamics: M = L D L^T (dynamics/ldlt.hpp), L's strict lower triangle below the
+  /// diagonal, D on it, D L^T above it
+  MatX<S> L;
+  VecX<S> L_inv_diag;  ///< forward_dynamics: 1 / diag(L) (= 1 / D)
 };
 
 using Data = DataTpl<double>;

@@ -3,8 +3,9 @@
 // forward-dynamics routes. Holds its own Data and workspaces (allocation-free per evaluation).
 //
 // With drives (drives/drive_dynamics.hpp) the plant solves (M + diag(G^2 Jm)) qdd = tau - c - f(v)
-// by Cholesky, with the friction's smooth sign tanh(v / v_eps); without them (no DriveSet, or an
-// empty one) it runs the chosen route exactly as before.
+// by LDL^T (by Cholesky when it holds stuck joints), with the friction's smooth sign
+// tanh(v / v_eps); without them (no DriveSet, or an empty one) it runs the chosen route exactly as
+// before.
 //
 // Stiction mode (StictionOptions::enabled; docs/drives.md): friction with its exact sign, and a
 // joint with dry friction whose speed is below `stick_velocity` is held while the torque needed
