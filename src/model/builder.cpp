@@ -410,6 +410,10 @@ Model ModelBuilder::build() const {
   m.warnings = warnings_;
   m.frames.insert(m.frames.begin(), Frame<double>{base_name_, -1, Transform<double>::identity()});
   for (const Transform<double>& X : m.tree) m.dh_rotation.push_back(dh_rotation_of(X.R));
+  for (int i = 0; i < m.dof; ++i) {  // a quaternion's first body turns by R(quat), not about its z axis
+    const bool quaternion_turn = !m.quaternion_axis.empty() && m.quaternion_axis[i] == 1;
+    m.aligned_axis.push_back(static_cast<signed char>(quaternion_turn ? -1 : aligned_axis_of(m.tree[i].R)));
+  }
   if (!gravity_.allFinite()) throw ModelError(source_, "", "gravity", "must be finite");
   if (const std::string p = range_problem(gravity_, "each component"); !p.empty())
     throw ModelError(source_, "", "gravity", p);

@@ -34,6 +34,20 @@ DhRotation<double> dh_rotation_of(const Mat3<double>& R) {
   return out;
 }
 
+int aligned_axis_of(const Mat3<double>& R) {
+  const double tol = 4 * std::numeric_limits<double>::epsilon();
+  for (int k = 0; k < 3; ++k) {
+    if (!(std::abs(std::abs(R(k, 2)) - 1.0) <= tol)) continue;
+    bool zeros = true;
+    for (int o = 0; o < 3; ++o)
+      if (o != k && !(std::abs(R(o, 2)) <= tol)) zeros = false;  // column 2
+    for (int c = 0; c < 2; ++c)
+      if (!(std::abs(R(k, c)) <= tol)) zeros = false;  // row k
+    if (zeros) return k;
+  }
+  return -1;
+}
+
 Mat3<double> rotation_z_to(const Vec3<double>& axis) {
   if (axis.z() > -0.5) return rodrigues_from_z(axis);
   // Near -e_z: turn half a revolution about x first, then the small remaining rotation.

@@ -54,6 +54,33 @@ TEST(OpCount, CountsHandMadeExpressions) {
   EXPECT_TRUE(less);
 }
 
+// The aligned-axis steps of crba (spatial/inertia.hpp, dynamics/crba_impl.hpp) count what their
+// comments state, fewer than the general ones.
+TEST(OpCount, AlignedStepsSkipTheZeroEntries) {
+  Transform<S> X;
+  Inertia<S> I;
+  I.m = 2.0;
+  I.h = Vec3<S>(1.0, 2.0, 3.0);
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) {
+      X.R(r, c) = S(1.0 + r + 3 * c);
+      I.I(r, c) = S(1.0 + r * c);
+    }
+  X.p = Vec3<S>(0.1, 0.2, 0.3);
+  Inertia<S> out;
+  EXPECT_EQ(tally([&] { out = transform_to_parent(X, I); }), (OpTally{77, 59, 0, 0, 0}));
+  EXPECT_EQ(tally([&] { out = transform_to_parent_aligned<0>(X, I); }), (OpTally{48, 34, 0, 0, 0}));
+  EXPECT_EQ(tally([&] { out = transform_to_parent_aligned<1>(X, I); }), (OpTally{48, 34, 0, 0, 0}));
+  EXPECT_EQ(tally([&] { out = transform_to_parent_aligned<2>(X, I); }), (OpTally{48, 34, 0, 0, 0}));
+  Eigen::Matrix<S, 6, Eigen::Dynamic, Eigen::RowMajor> F(6, 2);
+  for (int r = 0; r < 6; ++r)
+    for (int j = 0; j < 2; ++j) F(r, j) = S(r + 1.0 + j);
+  S* nf[6];
+  for (int r = 0; r < 6; ++r) nf[r] = F.row(r).data();
+  EXPECT_EQ(tally([&] { crba_detail::carry_columns(X, nf, 0, 2); }), (OpTally{48, 36, 0, 0, 0}));
+  EXPECT_EQ(tally([&] { crba_detail::carry_columns_aligned<2>(X, nf, 0, 2); }), (OpTally{32, 20, 0, 0, 0}));
+}
+
 TEST(OpCount, EigenFixedSizeProductsAddNoZeros) {
   Mat3<S> R;
   R << 1, 2, 3, 4, 5, 6, 7, 8, 9;

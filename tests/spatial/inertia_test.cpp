@@ -4,6 +4,7 @@
 //   I * v: the 6x6 matrix times the 6-vector;
 //   transform_to_parent: X^T I_B X with X the Pluecker motion transform from A to B ([Featherstone]
 //   (2.66)), and the kinetic energy 1/2 v.Iv the same in either frame;
+//   transform_to_parent_aligned: transform_to_parent on quarter-turn placements;
 //   rotate_symmetric: R I R^T.
 // At random values; every comparison notices a perturbed input.
 #include <gtest/gtest.h>
@@ -92,6 +93,29 @@ TEST(Inertia, TransformToParentIsXTransposeIX) {
     EXPECT_GT(max_abs(inertia_matrix(transform_to_parent(X_off, IB)) - expected), 1e-8);
     EXPECT_GT(max_abs(inertia_matrix(transform_to_parent(X.inverse(), IB)) - expected), 1e-3);
   }
+}
+
+// transform_to_parent_aligned<K> equals transform_to_parent for every placement whose rotation
+// is a quarter turn P times Rz(q) (K = aligned_axis_of), and the wrong K is noticed.
+TEST(Inertia, AlignedTransformToParentEqualsTheGeneralOne) {
+  std::mt19937_64 rng(85);
+  const auto aligned = [](int K, const Transform<double>& X, const Inertia<double>& I) {
+    if (K == 0) return transform_to_parent_aligned<0>(X, I);
+    if (K == 1) return transform_to_parent_aligned<1>(X, I);
+    return transform_to_parent_aligned<2>(X, I);
+  };
+  for (const Mat3<double>& P : test::quarter_turns())
+    for (int k = 0; k < 8; ++k) {
+      const Inertia<double> IB = test::random_spatial_inertia(rng);
+      const Transform<double> X{P * rot_z(test::uniform(rng, -3.0, 3.0)), test::random_vec3(rng, -1.0, 1.0)};
+      const int K = aligned_axis_of(X.R);
+      ASSERT_GE(K, 0);
+      const Mat6<double> expected = inertia_matrix(transform_to_parent(X, IB));
+      const Inertia<double> IA = aligned(K, X, IB);
+      EXPECT_LT(max_abs(inertia_matrix(IA) - expected), kTol);
+      EXPECT_EQ(IA.m, IB.m);
+      EXPECT_GT(max_abs(inertia_matrix(aligned((K + 1) % 3, X, IB)) - expected), 1e-3);
+    }
 }
 
 TEST(Inertia, RotateSymmetricAndSums) {

@@ -3,6 +3,7 @@
 //   rotation_from_rpy: URDF's fixed-axis convention Rz(yaw) Ry(pitch) Rx(roll) by AngleAxis;
 //   rotation_z_to: R e_z = axis, R proper and orthonormal, at random axes (also near -e_z), and
 //   exact (entries 0 and +-1 only, bit for bit) on the six coordinate axes;
+//   aligned_axis_of: the axis a quarter-turn placement carries e_z onto, -1 for any other rotation;
 //   skew: skew(a) b = a x b.
 // Each comparison notices a perturbed input.
 #include <gtest/gtest.h>
@@ -98,6 +99,35 @@ TEST(Rotation, RotationZToIsExactOnCoordinateAxes) {
   // A direction off a coordinate axis is not exact: the check can tell.
   const Mat3<double> R = rotation_z_to(Vec3<double>(1e-3, 0, 1).normalized());
   EXPECT_FALSE(R(0, 2) == 0.0 || R(0, 2) == 1.0 || R(0, 2) == -1.0);
+}
+
+// aligned_axis_of: k for every quarter turn P (P e_z = +-e_k) and for P Rz(q) at any q (the
+// placement of a body whose joint axis is parallel to one of its parent's), also with 1-ulp
+// noise in the zero entries; -1 for random rotations, for P turned by 1e-9 about x or y, and for
+// an entry that is not a number.
+TEST(Rotation, AlignedAxisOfFindsQuarterTurnPlacements) {
+  std::mt19937_64 rng(31);
+  const std::vector<Mat3<double>> turns = test::quarter_turns();
+  ASSERT_EQ(turns.size(), 24u);
+  for (const Mat3<double>& P : turns) {
+    int k = 0;
+    while (P(k, 2) == 0.0) ++k;
+    EXPECT_EQ(aligned_axis_of(P), k);
+    const Mat3<double> R = P * rot_z(test::uniform(rng, -kPi, kPi));
+    EXPECT_EQ(aligned_axis_of(R), k);
+    Mat3<double> noisy = R;
+    for (int o = 0; o < 3; ++o)
+      if (o != k) noisy(o, 2) = 2.2e-16;
+    noisy(k, 0) = -2.2e-16;
+    EXPECT_EQ(aligned_axis_of(noisy), k);
+    EXPECT_EQ(aligned_axis_of(Mat3<double>(R * rot_x(1e-9))), -1);
+    EXPECT_EQ(aligned_axis_of(Mat3<double>(R * rot_y(1e-9))), -1);
+    Mat3<double> nan = R;
+    nan(k, 2) = std::nan("");
+    EXPECT_EQ(aligned_axis_of(nan), -1);
+  }
+  EXPECT_EQ(aligned_axis_of(Mat3<double>::Identity()), 2);
+  for (int t = 0; t < kTrials; ++t) EXPECT_EQ(aligned_axis_of(test::random_rotation(rng)), -1);
 }
 
 TEST(Rotation, SkewIsTheCrossProduct) {

@@ -37,6 +37,21 @@ inline Mat3<double> random_rotation(std::mt19937_64& rng) {
   return quat.normalized().toRotationMatrix();
 }
 
+/// The 24 rotations that permute the coordinate axes with signs (entries 0 and +-1, determinant
+/// +1): the quarter-turn placements of DH twists of 0, +-90 and 180 degrees and URDF rpy in
+/// multiples of pi / 2.
+inline std::vector<Mat3<double>> quarter_turns() {
+  std::vector<Mat3<double>> out;
+  const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (const auto& p : perms)
+    for (int signs = 0; signs < 8; ++signs) {
+      Mat3<double> R = Mat3<double>::Zero();
+      for (int r = 0; r < 3; ++r) R(r, p[r]) = (signs >> r) & 1 ? -1.0 : 1.0;
+      if (R.determinant() > 0) out.push_back(R);
+    }
+  return out;
+}
+
 inline Vec3<double> random_unit_vector(std::mt19937_64& rng) {
   std::normal_distribution<double> n(0.0, 1.0);
   Vec3<double> u;

@@ -42,7 +42,7 @@ template <class S> struct DataTpl {
   explicit DataTpl(const ModelTpl<S>& model)
       : X_up(model.dof), oMb(model.dof), oMf(model.frames.size()), phi(VecX<S>::Zero(model.dof)),
         sin_phi(VecX<S>::Zero(model.dof)), cos_phi(VecX<S>::Zero(model.dof)), v(model.dof), a(model.dof),
-        f(model.dof), angle(model.dof), w(model.dof), wd(model.dof), ao(model.dof), Ic(model.dof), axis(model.dof),
+        f(model.dof), angle(model.dof), w(model.dof), wd(model.dof), ao(model.dof), Ic(model.dof),
         subtree_end(depth_first_subtree_ends(model.parent)), F_crb(6, model.dof),
         tau(VecX<S>::Zero(model.dof)), c(VecX<S>::Zero(model.dof)), g(VecX<S>::Zero(model.dof)),
         qdd(VecX<S>::Zero(model.dof)), M(MatX<S>::Zero(model.dof, model.dof)),
@@ -68,12 +68,13 @@ template <class S> struct DataTpl {
 
   // Composite-rigid-body algorithm (body frames below 13 joints, base-frame axes from 13 on: crba.hpp).
   std::vector<Inertia<S>> Ic;     ///< composite inertia of the subtree rooted at body i, about its origin
-  std::vector<Motion<S>> axis;    ///< joint i's motion subspace about the base origin (from 13 joints on)
   /// Body i's descendants are the bodies i + 1 .. subtree_end[i] - 1 (empty: the bodies are not
   /// numbered depth first, and crba carries its columns one by one).
   std::vector<int> subtree_end;
   /// Body frames: column j is Ic_j S_j, carried up to the body being visited; one row per
   /// component, so that carrying a subtree's columns through a joint is six loops over a row.
+  /// Base-frame axes (from 13 joints on): column j is joint j's motion subspace about the base
+  /// origin, angular part in rows 0-2.
   Eigen::Matrix<S, 6, Eigen::Dynamic, Eigen::RowMajor> F_crb;
 
   // Joint-space results.

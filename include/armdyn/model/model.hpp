@@ -110,6 +110,10 @@ template <class S> struct ModelTpl {
   std::vector<JointType> joint_type;
   std::vector<Transform<S>> tree;  ///< body frame (at q_i = 0) in the parent's body frame
   std::vector<DhRotation<S>> dh_rotation;  ///< tree[i].R factored when it can be (empty: never)
+  /// k when body i's placement in its parent's frame turns its z axis onto the parent's +-e_k
+  /// (aligned_axis_of(tree[i].R), spatial/rotation.hpp), so that the algorithms may skip the zero
+  /// entries of its rotation; -1 for a general rotation and a quaternion's first body; empty: never.
+  std::vector<signed char> aligned_axis;
   // Unit-quaternion joints (see above); all three empty when there is none.
   std::vector<QuaternionJoint> quaternions;
   std::vector<int> q_index;                ///< body i's coordinate in q; -1 for a quaternion's 2nd and 3rd body
@@ -205,6 +209,7 @@ ModelTpl<T> ModelTpl<S>::cast() const {
   out.joint_type = joint_type;
   for (const auto& x : tree) out.tree.push_back(x.template cast<T>());
   for (const auto& f : dh_rotation) out.dh_rotation.push_back(f.template cast<T>());
+  out.aligned_axis = aligned_axis;
   out.quaternions = quaternions;
   out.q_index = q_index;
   out.quaternion_axis = quaternion_axis;

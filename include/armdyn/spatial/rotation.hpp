@@ -44,6 +44,13 @@ inline Mat3<double> rotation_from_rpy(double roll, double pitch, double yaw) {
 /// Exact for the coordinate axes and their negatives (entries are 0 and +-1 only).
 Mat3<double> rotation_z_to(const Vec3<double>& axis);
 
+/// k when the rotation R carries the local z axis onto +-e_k and nothing else onto e_k (column 2
+/// and row k of R are +-e, to 4 ulp: the joint axis of a body at such a placement is parallel to
+/// a coordinate axis of its parent, as with DH twists of 0 or +-90 degrees and URDF
+/// placements in quarter turns); -1 otherwise. The algorithms then skip R's zero entries
+/// (spatial/inertia.hpp transform_to_parent_aligned, dynamics/crba_impl.hpp).
+int aligned_axis_of(const Mat3<double>& R);
+
 /// Skew-symmetric cross-product matrix: skew(a) * b == a.cross(b).
 template <class S> Mat3<S> skew(const Vec3<S>& a) {
   Mat3<S> m;
