@@ -7,17 +7,12 @@
 #include <random>
 
 #include "armdyn/dynamics/cholesky.hpp"
+#include "support/test_util.hpp"
 
 namespace armdyn {
 namespace cholesky_test {
 
-MatX<double> random_spd(int n, std::mt19937& rng) {
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  MatX<double> B(n, n);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) B(i, j) = u(rng);
-  return B * B.transpose() + n * MatX<double>::Identity(n, n);
-}
+using test::random_spd;
 
 double factor_residual(const MatX<double>& A, const MatX<double>& F) {
   const MatX<double> L = F.triangularView<Eigen::Lower>();

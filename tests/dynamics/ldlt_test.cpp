@@ -12,17 +12,12 @@
 
 #include "armdyn/dynamics/cholesky.hpp"
 #include "armdyn/dynamics/ldlt.hpp"
+#include "support/test_util.hpp"
 
 namespace armdyn {
 namespace ldlt_test {
 
-MatX<double> random_spd(int n, std::mt19937& rng) {
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  MatX<double> B(n, n);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) B(i, j) = u(rng);
-  return B * B.transpose() + n * MatX<double>::Identity(n, n);
-}
+using test::random_spd;
 
 // max |L D L^T - A| / max |A| for the factor F (L's strict lower triangle, D on the diagonal).
 double factor_residual(const MatX<double>& A, const MatX<double>& F) {

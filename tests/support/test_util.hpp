@@ -42,4 +42,14 @@ inline VecX<double> random_vector(std::mt19937_64& rng, int n, double lo = -1.0,
   return x;
 }
 
+/// A random symmetric positive definite n x n matrix, B B^T + n E with B's entries uniform in
+/// [-1, 1] (the factorisation tests' input).
+template <class Rng> MatX<double> random_spd(int n, Rng& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  MatX<double> B(n, n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) B(i, j) = u(rng);
+  return B * B.transpose() + n * MatX<double>::Identity(n, n);
+}
+
 }  // namespace armdyn::test

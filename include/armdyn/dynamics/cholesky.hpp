@@ -5,6 +5,7 @@
 // Cholesky factorisation), so every inner loop walks contiguous memory and vectorises.
 #include <cmath>
 
+#include "armdyn/core/subtract_dot.hpp"
 #include "armdyn/core/types.hpp"
 
 namespace armdyn {
@@ -57,26 +58,7 @@ template <class S> void cholesky_solve(const MatX<S>& L, const VecX<S>& inv_diag
     const S* const lk = l + k * ld;
     for (int i = k + 1; i < n; ++i) y[i] = y[i] - lk[i] * yk;
   }
-  for (int i = n - 1; i >= 0; --i) {
-    const S* const li = l + i * ld;
-    S s = y[i];
-    int k = i + 1;
-    if (n - k >= 8) {
-      // Four partial sums, so that the dot product is not one chain of dependent additions (the
-      // same number of operations: three products start sums, three additions join them).
-      S s1 = li[k + 1] * y[k + 1], s2 = li[k + 2] * y[k + 2], s3 = li[k + 3] * y[k + 3];
-      s -= li[k] * y[k];
-      for (k += 4; k + 4 <= n; k += 4) {
-        s -= li[k] * y[k];
-        s1 += li[k + 1] * y[k + 1];
-        s2 += li[k + 2] * y[k + 2];
-        s3 += li[k + 3] * y[k + 3];
-      }
-      s -= (s1 + s2) + s3;
-    }
-    for (; k < n; ++k) s -= li[k] * y[k];
-    y[i] = s * inv_diag[i];
-  }
+  for (int i = n - 1; i >= 0; --i) y[i] = subtract_dot(y[i], l + i * ld, y, i + 1, n) * inv_diag[i];
 }
 
 }  // namespace armdyn

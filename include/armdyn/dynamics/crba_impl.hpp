@@ -22,44 +22,16 @@ namespace crba_detail {
 // Where body i's joint axis is parallel to a coordinate axis of its parent (model.aligned_axis,
 // the common case of arms in DH or quarter-turn URDF placements), its rotation has four zero
 // entries and a sign: carrying the columns takes 16 mul per pair instead of 24 and the composite
-// inertia 48 mul instead of 77 (carry_columns_aligned, transform_to_parent_aligned).
+// inertia 48 mul instead of 77 (carry_columns, transform_to_parent_aligned).
 
 /// (3)'s carry through the joint of body i for the columns j in [i, e): F_j <- X^T F_j, with
-/// f' = R f, n' = R n + d x f', rows nf[0..2] = n, nf[3..5] = f. 24 mul, 18 add per column.
-template <class S>
+/// f' = R f, n' = R n + d x f', rows nf[0..2] = n, nf[3..5] = f. K = -1: a general rotation, 24 mul,
+/// 18 add per column. K = 0, 1, 2: a rotation that turns the body's z axis onto the parent's
+/// +-e_K (transform_to_parent_aligned, spatial/inertia.hpp), whose other entries of column 2 and
+/// row K are zero, so that each rotated vector takes 5 mul: 16 mul, 10 add per column.
+template <int K, class S>
 ARMDYN_INLINE void carry_columns(const Transform<S>& X, S* const* nf, int i, int e) {
   const Mat3<S>& R = X.R;
-  const Vec3<S>& d = X.p;
-  S* const nx = nf[0];
-  S* const ny = nf[1];
-  S* const nz = nf[2];
-  S* const fx = nf[3];
-  S* const fy = nf[4];
-  S* const fz = nf[5];
-  for (int j = i; j < e; ++j) {
-    const S gx = R(0, 0) * fx[j] + R(0, 1) * fy[j] + R(0, 2) * fz[j];
-    const S gy = R(1, 0) * fx[j] + R(1, 1) * fy[j] + R(1, 2) * fz[j];
-    const S gz = R(2, 0) * fx[j] + R(2, 1) * fy[j] + R(2, 2) * fz[j];
-    const S mx = R(0, 0) * nx[j] + R(0, 1) * ny[j] + R(0, 2) * nz[j] + (d.y() * gz - d.z() * gy);
-    const S my = R(1, 0) * nx[j] + R(1, 1) * ny[j] + R(1, 2) * nz[j] + (d.z() * gx - d.x() * gz);
-    const S mz = R(2, 0) * nx[j] + R(2, 1) * ny[j] + R(2, 2) * nz[j] + (d.x() * gy - d.y() * gx);
-    fx[j] = gx;
-    fy[j] = gy;
-    fz[j] = gz;
-    nx[j] = mx;
-    ny[j] = my;
-    nz[j] = mz;
-  }
-}
-
-/// carry_columns for a rotation that turns the body's z axis onto the parent's +-e_K
-/// (transform_to_parent_aligned, spatial/inertia.hpp): R's other entries of column 2 and row K
-/// are zero, so each rotated vector takes 5 mul. 16 mul, 10 add per column.
-template <int K, class S>
-ARMDYN_INLINE void carry_columns_aligned(const Transform<S>& X, S* const* nf, int i, int e) {
-  constexpr int a = K == 0 ? 1 : 0, b = K == 2 ? 1 : 2;
-  const Mat3<S>& R = X.R;
-  const S qa0 = R(a, 0), qa1 = R(a, 1), qb0 = R(b, 0), qb1 = R(b, 1), rk = R(K, 2);
   const S d0 = X.p[0], d1 = X.p[1], d2 = X.p[2];
   S* const nx = nf[0];
   S* const ny = nf[1];
@@ -69,12 +41,20 @@ ARMDYN_INLINE void carry_columns_aligned(const Transform<S>& X, S* const* nf, in
   S* const fz = nf[5];
   for (int j = i; j < e; ++j) {
     S g[3], m[3];
-    g[a] = qa0 * fx[j] + qa1 * fy[j];
-    g[b] = qb0 * fx[j] + qb1 * fy[j];
-    g[K] = rk * fz[j];
-    m[a] = qa0 * nx[j] + qa1 * ny[j];
-    m[b] = qb0 * nx[j] + qb1 * ny[j];
-    m[K] = rk * nz[j];
+    if constexpr (K < 0) {
+      for (int r = 0; r < 3; ++r) {
+        g[r] = R(r, 0) * fx[j] + R(r, 1) * fy[j] + R(r, 2) * fz[j];
+        m[r] = R(r, 0) * nx[j] + R(r, 1) * ny[j] + R(r, 2) * nz[j];
+      }
+    } else {
+      constexpr int a = K == 0 ? 1 : 0, b = K == 2 ? 1 : 2;
+      g[a] = R(a, 0) * fx[j] + R(a, 1) * fy[j];
+      g[b] = R(b, 0) * fx[j] + R(b, 1) * fy[j];
+      g[K] = R(K, 2) * fz[j];
+      m[a] = R(a, 0) * nx[j] + R(a, 1) * ny[j];
+      m[b] = R(b, 0) * nx[j] + R(b, 1) * ny[j];
+      m[K] = R(K, 2) * nz[j];
+    }
     fx[j] = g[0];
     fy[j] = g[1];
     fz[j] = g[2];
@@ -129,19 +109,19 @@ void body_frames(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
     const Transform<S>& X = data.X_up[i];
     switch (aligned ? model.aligned_axis[i] : -1) {
       case 0:
-        carry_columns_aligned<0>(X, nf, i, e);
+        carry_columns<0>(X, nf, i, e);
         add_transform_to_parent_aligned<0>(X, Ic, data.Ic[p]);
         break;
       case 1:
-        carry_columns_aligned<1>(X, nf, i, e);
+        carry_columns<1>(X, nf, i, e);
         add_transform_to_parent_aligned<1>(X, Ic, data.Ic[p]);
         break;
       case 2:
-        carry_columns_aligned<2>(X, nf, i, e);
+        carry_columns<2>(X, nf, i, e);
         add_transform_to_parent_aligned<2>(X, Ic, data.Ic[p]);
         break;
       default:
-        carry_columns(X, nf, i, e);
+        carry_columns<-1>(X, nf, i, e);
         add_transform_to_parent(X, Ic, data.Ic[p]);
     }
   }

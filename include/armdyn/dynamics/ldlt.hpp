@@ -15,6 +15,7 @@
 //   L(j+1:n, j) = c_1.. / D_j
 // The same multiply-adds as cholesky_factor (n^3/6), n divisions, no square root; the solve takes
 // n multiplications fewer than cholesky_solve.
+#include "armdyn/core/subtract_dot.hpp"
 #include "armdyn/core/types.hpp"
 
 namespace armdyn {
@@ -22,7 +23,7 @@ namespace ldlt_detail {
 
 /// Column j of the factor of A written into F (F may be A itself: column j of A's lower triangle
 /// is read before column j of F is written, and no other entry of A is read). Leaves c_0 = D_j in
-/// F(j, j) and the unscaled c_1.. below it: the caller scales them (scale_column).
+/// F(j, j) and the unscaled c_1.. below it: factor_columns scales them.
 template <class S> inline void update_column(const MatX<S>& A, MatX<S>& F, int j) {
   const int n = static_cast<int>(F.rows());
   const Eigen::Index ld = F.outerStride();
@@ -53,26 +54,29 @@ template <class S> inline void update_column(const MatX<S>& A, MatX<S>& F, int j
 template <class S> inline void back_substitute(const MatX<S>& F, S* y) {
   const int n = static_cast<int>(F.rows());
   const Eigen::Index ld = F.outerStride();
-  const S* const l = F.data();
-  for (int i = n - 2; i >= 0; --i) {
-    const S* const li = l + i * ld;
-    S s = y[i];
-    int k = i + 1;
-    if (n - k >= 8) {
-      // Four partial sums, so that the dot product is not one chain of dependent additions (the
-      // same number of operations: three products start sums, three additions join them).
-      S s1 = li[k + 1] * y[k + 1], s2 = li[k + 2] * y[k + 2], s3 = li[k + 3] * y[k + 3];
-      s -= li[k] * y[k];
-      for (k += 4; k + 4 <= n; k += 4) {
-        s -= li[k] * y[k];
-        s1 += li[k + 1] * y[k + 1];
-        s2 += li[k + 2] * y[k + 2];
-        s3 += li[k + 3] * y[k + 3];
-      }
-      s -= (s1 + s2) + s3;
+  for (int i = n - 2; i >= 0; --i) y[i] = subtract_dot(y[i], F.data() + i * ld, y, i + 1, n);
+}
+
+/// The factor of A into F column by column (update_column, then D_j, 1 / D_j, D L^T above the
+/// diagonal and L below it); with kSolve also L z = b for b = y (in place), each solved z_j swept
+/// down column j of L in the loop that scales it, and y_j = z_j / D_j.
+template <bool kSolve, class S> inline void factor_columns(const MatX<S>& A, MatX<S>& F, VecX<S>& inv_d, S* y) {
+  const int n = static_cast<int>(F.rows());
+  const Eigen::Index ld = F.outerStride();
+  S* const f = F.data();
+  for (int j = 0; j < n; ++j) {
+    update_column(A, F, j);
+    S* const cj = f + j * ld;
+    const S inv = S(1) / cj[j];
+    inv_d[j] = inv;
+    [[maybe_unused]] const S zj = kSolve ? y[j] : S(0);
+    for (int i = j + 1; i < n; ++i) {
+      f[i * ld + j] = cj[i];  // F(j, i) = L(i, j) D_j
+      const S lij = cj[i] * inv;
+      cj[i] = lij;
+      if constexpr (kSolve) y[i] = y[i] - lij * zj;
     }
-    for (; k < n; ++k) s -= li[k] * y[k];
-    y[i] = s;
+    if constexpr (kSolve) y[j] = zj * inv;
   }
 }
 
@@ -81,19 +85,7 @@ template <class S> inline void back_substitute(const MatX<S>& F, S* y) {
 /// Factors A = L D L^T into F (F may be A, whose strict upper triangle then becomes D L^T;
 /// storage above) and writes inv_d = 1 / diag(D). Reads only A's lower triangle.
 template <class S> void ldlt_factor(const MatX<S>& A, MatX<S>& F, VecX<S>& inv_d) {
-  const int n = static_cast<int>(F.rows());
-  const Eigen::Index ld = F.outerStride();
-  S* const f = F.data();
-  for (int j = 0; j < n; ++j) {
-    ldlt_detail::update_column(A, F, j);
-    S* const cj = f + j * ld;
-    const S inv = S(1) / cj[j];
-    inv_d[j] = inv;
-    for (int i = j + 1; i < n; ++i) {
-      f[i * ld + j] = cj[i];  // F(j, i) = L(i, j) D_j
-      cj[i] = cj[i] * inv;
-    }
-  }
+  ldlt_detail::factor_columns<false>(A, F, inv_d, static_cast<S*>(nullptr));
 }
 
 /// Solves L D L^T x = b in place (b -> x) with a factor of ldlt_factor: L z = b column by column
@@ -116,25 +108,8 @@ template <class S> void ldlt_solve(const MatX<S>& F, const VecX<S>& inv_d, VecX<
 /// known, the solved entry z_j of L z = b is swept down it in the same loop that scales it.
 /// The same operations as ldlt_factor followed by ldlt_solve, in another order.
 template <class S> void ldlt_factor_solve(const MatX<S>& A, MatX<S>& F, VecX<S>& inv_d, VecX<S>& x) {
-  const int n = static_cast<int>(F.rows());
-  const Eigen::Index ld = F.outerStride();
-  S* const f = F.data();
-  S* const y = x.data();
-  for (int j = 0; j < n; ++j) {
-    ldlt_detail::update_column(A, F, j);
-    S* const cj = f + j * ld;
-    const S inv = S(1) / cj[j];
-    inv_d[j] = inv;
-    const S zj = y[j];
-    for (int i = j + 1; i < n; ++i) {
-      f[i * ld + j] = cj[i];  // F(j, i) = L(i, j) D_j
-      const S lij = cj[i] * inv;
-      cj[i] = lij;
-      y[i] = y[i] - lij * zj;
-    }
-    y[j] = zj * inv;
-  }
-  ldlt_detail::back_substitute(F, y);
+  ldlt_detail::factor_columns<true>(A, F, inv_d, x.data());
+  ldlt_detail::back_substitute(F, x.data());
 }
 
 }  // namespace armdyn
