@@ -113,6 +113,7 @@ template <class S> struct ModelTpl {
   /// k when body i's placement in its parent's frame turns its z axis onto the parent's +-e_k
   /// (aligned_axis_of(tree[i].R), spatial/rotation.hpp), so that the algorithms may skip the zero
   /// entries of its rotation; -1 for a general rotation and a quaternion's first body; empty: never.
+  /// Found by the builder from tree, as dh_rotation is: a tree edited afterwards needs it anew.
   std::vector<signed char> aligned_axis;
   // Unit-quaternion joints (see above); all three empty when there is none.
   std::vector<QuaternionJoint> quaternions;

@@ -88,10 +88,6 @@ ARMDYN_INLINE void shift_inertia(const S& m, const Vec3<S>& h, Entry J, const Ve
     }
 }
 
-/// The inertia of a body expressed in frame B, re-expressed in frame A where X = placement of B
-/// in A, with h_A = R h:  h' = h_A + m p,
-///   I' = R I R^T + (m |p|^2 + 2 p.h_A) E - (m p + h_A) p^T - p h_A^T   (symmetric).
-/// 77 mul, 59 add.
 /// transform_to_parent's result into `out` (kAdd false) or added to it (kAdd true).
 template <bool kAdd, class S>
 ARMDYN_INLINE void general_to_parent(const Transform<S>& X, const Inertia<S>& in, Inertia<S>& out) {
@@ -103,6 +99,10 @@ ARMDYN_INLINE void general_to_parent(const Transform<S>& X, const Inertia<S>& in
   shift_inertia<kAdd>(in.m, times(R, in.h), RIRt, X.p, out);
 }
 
+/// The inertia of a body expressed in frame B, re-expressed in frame A where X = placement of B
+/// in A, with h_A = R h:  h' = h_A + m p,
+///   I' = R I R^T + (m |p|^2 + 2 p.h_A) E - (m p + h_A) p^T - p h_A^T   (symmetric).
+/// 77 mul, 59 add.
 template <class S> ARMDYN_INLINE Inertia<S> transform_to_parent(const Transform<S>& X, const Inertia<S>& in) {
   Inertia<S> out;
   general_to_parent<false>(X, in, out);
@@ -115,13 +115,6 @@ ARMDYN_INLINE void add_transform_to_parent(const Transform<S>& X, const Inertia<
   general_to_parent<true>(X, in, acc);
 }
 
-/// transform_to_parent for a placement whose rotation carries the body's z axis onto the parent's
-/// +-e_K (aligned_axis_of(R) == K, spatial/rotation.hpp): R's column 2 and row K are +-e, so that
-/// with a, b the other two axes R acts as the 2 x 2 block Q = R([a b], [0 1]) on the body's x, y
-/// and as the sign R(K, 2) on its z:
-///   h_A = (Q h_xy, R(K, 2) h_z),  R I R^T = [[Q I_xy Q^T, Q I_xy,z R(K, 2)], [.., I_zz]]
-/// (in the order a, b, K). The entries of R that are zero by that structure (to 4 ulp) are not
-/// read. 48 mul, 34 add (transform_to_parent: 77 mul, 59 add; tests/codegen/opcount_test.cpp).
 /// transform_to_parent_aligned's result into `out` (kAdd false) or added to it (kAdd true: the
 /// sum of children into a parent, add_transform_to_parent_aligned).
 template <bool kAdd, int K, class S>
@@ -146,6 +139,13 @@ ARMDYN_INLINE void aligned_to_parent(const Transform<S>& X, const Inertia<S>& in
   shift_inertia<kAdd>(in.m, h, [&](int r, int c) { return J[r][c]; }, X.p, out);
 }
 
+/// transform_to_parent for a placement whose rotation carries the body's z axis onto the parent's
+/// +-e_K (aligned_axis_of(R) == K, spatial/rotation.hpp): R's column 2 and row K are +-e, so that
+/// with a, b the other two axes R acts as the 2 x 2 block Q = R([a b], [0 1]) on the body's x, y
+/// and as the sign R(K, 2) on its z:
+///   h_A = (Q h_xy, R(K, 2) h_z),  R I R^T = [[Q I_xy Q^T, Q I_xy,z R(K, 2)], [.., I_zz]]
+/// (in the order a, b, K). The entries of R that are zero by that structure (to 4 ulp) are not
+/// read. 48 mul, 34 add (transform_to_parent: 77 mul, 59 add; tests/codegen/opcount_test.cpp).
 template <int K, class S>
 ARMDYN_INLINE Inertia<S> transform_to_parent_aligned(const Transform<S>& X, const Inertia<S>& in) {
   Inertia<S> out;
