@@ -11,6 +11,7 @@ without an entry here fails test_every_public_callable_has_required_arguments.""
 import inspect
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -316,6 +317,7 @@ def run_calls(spec, order):
             outcome["allowed"] = isinstance(error, ALLOWED)
             outcome["message"] = str(error)[:300]
         print(json.dumps(outcome), flush=True)
+    shutil.rmtree(context.folder, ignore_errors=True)
     print(json.dumps({"done": True}), flush=True)
 
 

@@ -7,6 +7,7 @@ view(model) with its default pose, after any other call, returns a page."""
 import os
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import pytest
@@ -61,9 +62,7 @@ def test_many_threads_run_a_batch_on_the_cpus_without_a_warning():
                "m = armdyn.load('puma560'); Q = np.random.default_rng(1).uniform(-1, 1, (5000, 6))\n"
                "armdyn.set_num_threads(256)\n"
                "np.save('g.npy', armdyn.gravity(m, None, Q))\n")
-    folder = os.path.join(os.environ.get("TMPDIR", "/tmp"))
-    import tempfile
-    with tempfile.TemporaryDirectory(dir=folder) as where:
+    with tempfile.TemporaryDirectory() as where:
         child = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=300,
                                cwd=where)
         assert child.returncode == 0, child.stderr[-2000:]
