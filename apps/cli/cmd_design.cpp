@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -17,8 +18,10 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <system_error>
 #include <vector>
 
+#include "armdyn/core/batch.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/design/study.hpp"
 #include "armdyn/design/study_search.hpp"
@@ -37,9 +40,20 @@ namespace fs = std::filesystem;
 struct DesignOptions {
   std::string study, out;
   bool plot = false;
-  int workers = 0;
+  std::string workers = "0";  // as given: parsed by workers_option
   std::string scheduler;
 };
+
+// --workers: an integer under the one rule of every thread count (core/batch.hpp), named with the
+// text given when it is beyond even a long long.
+int workers_option(const std::string& text) {
+  long long n = 0;
+  const char* const end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, n);
+  if (error == std::errc::result_out_of_range) throw InputError("--workers must be " + thread_count_rule() + ", got " + text);
+  if (error != std::errc() || stop != end) throw InputError("--workers: '" + text + "' is not an integer");
+  return checked_thread_count(n, "--workers");
+}
 
 // "armdyn design: 3 of 9 candidates" on stderr, overwriting itself, only on a terminal.
 class CandidateProgress {
@@ -159,7 +173,7 @@ StudyTexts run_study(const DesignOptions& o, const design::Study& study, Partial
       progress.update(done);
     };
     const std::vector<design::TminPoint> points = o.scheduler.empty()
-                                                      ? design::tmin_study(study, o.workers, finished)
+                                                      ? design::tmin_study(study, workers_option(o.workers), finished)
                                                       : dask_tmin(study, o.study, o.scheduler, finished);
     t.csv = tmin_csv(study, points);
     t.json = tmin_json(study, points);
@@ -171,7 +185,7 @@ StudyTexts run_study(const DesignOptions& o, const design::Study& study, Partial
       progress.update(done);
     };
     const std::vector<design::CandidateResult> results = o.scheduler.empty()
-                                                             ? design::sweep(study, o.workers, finished)
+                                                             ? design::sweep(study, workers_option(o.workers), finished)
                                                              : dask_sweep(study, o.study, o.scheduler, finished);
     t.csv = results_csv(study, results);
     t.json = results_json(study, results);
@@ -215,7 +229,7 @@ std::vector<OutputFile*> draw_figures(const DesignOptions& o, const design::Stud
 }
 
 int run_design_command(const DesignOptions& o) {
-  if (o.workers < 0) throw InputError("--workers must be 0 (every core) or a positive number of threads");
+  workers_option(o.workers);  // checked before any work
   // The destinations, checked before any work; the folder is made when missing.
   const fs::path dir(o.out);
   OutputFile csv((dir / "results.csv").string(), "--out", true);
@@ -262,7 +276,10 @@ Command add_design_command(CLI::App& app) {
                                    "(tmin: T_min with each limitation's own boundary; optimize: the search path); "
                                    "for a sweep with a criterion also criterion.png, G against the degree of "
                                    "conjunction c for every candidate");
-  sub->add_option("--workers", o->workers, "threads evaluating candidates (0: every core)")->capture_default_str();
+  sub->add_option("--workers", o->workers, "threads evaluating candidates (0: every core; at most max(256, 4 x the "
+                                           "hardware threads); more than the CPUs run on the CPUs)")
+      ->type_name("INT")
+      ->capture_default_str();
   sub->add_option("--scheduler", o->scheduler,
                   "a Dask scheduler (tcp://host:port): each candidate of a sweep, each grid point of a tmin study or "
                   "each search method of an optimize study is one task on the cluster's workers, which need the "

@@ -12,8 +12,10 @@ Pinocchio-like names on numpy arrays::
 
 Units are SI (rad, m, s, kg, N, N m). Every evaluation function takes one state (n,) or a batch
 (m, n); results are new float64 C-order arrays. Wrong shapes and non-finite inputs raise
-ValueError naming the argument; the library's errors raise armdyn.InputError (a ValueError) or
-armdyn.ModelError (an InputError) with its message. See docs/python.md.
+ValueError naming the argument, arrays of dates, strings or objects armdyn.DTypeError (a
+TypeError and a ValueError); the library's errors raise armdyn.InputError (a ValueError) or
+armdyn.ModelError (an InputError) with its message; a result that is not finite raises
+FloatingPointError, a diverged simulation armdyn.SimulationDiverged. See docs/python.md.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from typing import Dict, Optional, Sequence, Union
 from . import _armdyn
 from ._armdyn import (
     Data,
+    DTypeError,
     InputError,
     Model,
     ModelError,
@@ -81,14 +84,15 @@ from ._armdyn import (
 )
 from ._armdyn import formulations
 from . import design
-from ._simulation import SimulationResult, simulate
+from ._simulation import SimulationDiverged, SimulationResult, simulate
 from ._tasks import TaskResult, run_task
 from ._view import ViewPage, view
 
 __version__ = _armdyn.__version__
 
 __all__ = [
-    "Data", "InputError", "Model", "ModelError", "GeneratedCode", "Payload", "SimulationResult",
+    "Data", "DTypeError", "InputError", "Model", "ModelError", "GeneratedCode", "Payload", "SimulationDiverged",
+    "SimulationResult",
     "aba", "builtin_drives", "builtin_models", "builtin_poses", "centrifugal_matrix", "christoffel_symbols", "codegen",
     "coriolis_coefficients", "coriolis_matrix", "craig_cartesian_dynamics", "crba", "drive_forward_dynamics",
     "drive_mass_matrix", "drive_torque", "formulations", "forward_dynamics",

@@ -15,8 +15,8 @@ class SimulationResult:
     """The samples of a simulation, one row per output time: t (m,) in s; q (m, n) in rad or m;
     v (m, n) in rad/s or m/s; a (m, n) in rad/s^2 or m/s^2; tau (m, n) in N m or N (the torque
     applied from that time on); kinetic and potential (m,) in J. `stats`: steps, rejected_steps,
-    evaluations, final_time, limit_joint, diverged, divergence (and max_constraint_error, m, with a
-    constraint); `warnings`: what the run warned about (a joint leaving its limits, ...). With a
+    evaluations, final_time, limit_joint, diverged, divergence, diverged_at, last_finite_time,
+    energy_change (E - E(0) there, J) (and max_constraint_error, m, with a constraint); `warnings`: what the run warned about (a joint leaving its limits, ...). With a
     constraint (simulate(..., constraint=C)): contact_force (m, k) in N, the forces N_k on the arm
     (the CSV's contact_force1..k; a loop's reaction on its first frame, base axes), and
     constraint_error (m,) in m, max_k |h_k| at each row; both None without one."""
@@ -82,6 +82,29 @@ class SimulationResult:
         return figure
 
 
+class SimulationDiverged(ArithmeticError):
+    """The integration diverged (as `armdyn simulate` exits 3): the state, its acceleration or its
+    energy stopped being finite, or rk45's step fell below 1e-14 s. `result` holds the samples up
+    to the last finite one (a SimulationResult, stats["diverged"] True); the message says when it
+    diverged, the energy change just before and what to try."""
+
+    def __init__(self, message: str, result: "SimulationResult"):
+        super().__init__(message)
+        self.result = result
+
+
+def _divergence_message(result: "SimulationResult", integrator: str, dt: float, rtol: float, atol: float,
+                        passive: bool) -> str:
+    st = result.stats
+    text = (f"simulate: the integration diverged at t = {st['diverged_at']:.6g} s ({st['divergence']}); "
+            f"{'energy error' if passive else 'energy change (with the input work)'} {st['energy_change']:.3g} J "
+            f"at t = {st['last_finite_time']:.6g} s just before; {len(result.t)} samples up to t = "
+            f"{st['final_time']:.6g} s kept in the exception's .result; try ")
+    if integrator == "rk45":
+        return text + f"tighter rtol/atol (now {rtol:g}/{atol:g}) or check the input and the model"
+    return text + f"a smaller dt (now {dt:g} s) or integrator='rk45'"
+
+
 # The most samples a result keeps in memory (each 4n + 3 numbers).
 MAX_SAMPLES = 1e7
 
@@ -118,7 +141,9 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
     every step when constraint.projection; (q0, v0) must be on it within 1e-6 m and 1e-6 m/s. The
     result carries contact_force and constraint_error. Not with a model carrying drives.
 
-    Raises armdyn.InputError or ValueError for bad options."""
+    Raises armdyn.InputError or ValueError for bad options, and armdyn.SimulationDiverged (an
+    ArithmeticError) when the integration diverges, as `armdyn simulate` exits 3: its `result`
+    holds the samples before the divergence."""
     period = output_period if output_period > 0 else dt
     if duration > 0 and period > 0 and duration / period > MAX_SAMPLES:
         raise _armdyn.InputError(f"simulate: {duration} s at one sample every {period} s keeps about "
@@ -130,6 +155,10 @@ def simulate(model: _armdyn.Model, q0, v0, duration: float, integrator: str = "r
                                    "controller": controller, "goal": goal, "move_time": float(move_time),
                                    "profile": profile, "kp": kp, "kd": kd, "control_rate": float(control_rate)},
                                constraint)
-    return SimulationResult(model, result["t"], result["q"], result["v"], result["a"], result["tau"],
-                            result["kinetic"], result["potential"], result["stats"], result["warnings"],
-                            result["contact_force"], result["constraint_error"])
+    run = SimulationResult(model, result["t"], result["q"], result["v"], result["a"], result["tau"],
+                           result["kinetic"], result["potential"], result["stats"], result["warnings"],
+                           result["contact_force"], result["constraint_error"])
+    if run.stats["diverged"]:
+        passive = tau is None and controller is None
+        raise SimulationDiverged(_divergence_message(run, integrator, dt, rtol, atol, passive), run)
+    return run

@@ -84,7 +84,9 @@ def run_study(study: Union[Study, str, "os.PathLike[str]"], client=None, *, thre
     optimize study one per search method, Study.optimize_method's). Without `client` on `threads` local threads (0: every core);
     with a dask.distributed.Client each candidate is one task on the cluster's workers (which
     need the package armdyn), with the same results bit for bit; progress(done, total, index,
-    result) is called as each one finishes."""
+    result) is called as each one finishes. `threads` is 0 or at most max(256, 4 x the hardware
+    threads) (armdyn.InputError beyond), checked whatever the study's kind."""
+    threads = _armdyn._check_threads(threads, "run_study: threads")
     if not isinstance(study, Study):
         study = load_study(study)
     if client is None:

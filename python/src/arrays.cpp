@@ -1,5 +1,6 @@
 #include "arrays.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -12,15 +13,22 @@ std::string got_shape(const py::array& a) {
   return shape_text(dims);
 }
 
-// numpy would drop the imaginary part of a complex array (with a warning only).
-void refuse_complex(py::handle obj, const char* fn, const char* name) {
-  if (py::isinstance<py::array>(obj) && py::reinterpret_borrow<py::array>(obj).dtype().kind() == 'c')
-    throw py::value_error(std::string(fn) + ": " + name + ": expected real numbers, got a complex array");
+// What an array of dtype kind `kind` holds, when it is not real numbers (bool, int, float); null
+// for real numbers.
+const char* not_numbers(char kind) {
+  switch (kind) {
+    case 'b': case 'i': case 'u': case 'f': return nullptr;
+    case 'c': return "a complex array";
+    case 'M': return "dates (a datetime64 array)";
+    case 'm': return "durations (a timedelta64 array)";
+    case 'U': case 'S': return "strings";
+    case 'O': return "Python objects (an array of dtype object)";
+    default: return "an array of records or raw bytes";
+  }
 }
 
 Array convert(py::handle obj, const char* fn, const char* name, const std::string& expected) {
-  refuse_complex(obj, fn, name);
-  Array a = Array::ensure(obj);
+  Array a = real_array(obj, fn, name);
   if (!a)
     throw py::value_error(std::string(fn) + ": " + name + ": expected an array of numbers of shape " + expected +
                           ", got an object of type " + std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
@@ -49,6 +57,22 @@ void check_finite(const Array& a, const char* fn, const char* name) {
 
 }  // namespace
 
+Array real_array(py::handle obj, const char* fn, const char* name) {
+  if (Array::check_(obj)) return py::reinterpret_borrow<Array>(obj);
+  // The array numpy makes of obj by itself, before any cast: forcecast alone would turn dates,
+  // durations, strings of digits and objects into floats, and drop imaginary parts.
+  const py::array own = py::isinstance<py::array>(obj) ? py::reinterpret_borrow<py::array>(obj) : py::array::ensure(obj);
+  if (!own) {
+    PyErr_Clear();  // not array-like (ragged lists, ...): the caller names the argument
+    return py::reinterpret_steal<Array>(py::handle());
+  }
+  if (const char* what = not_numbers(own.dtype().kind()))
+    throw DTypeError(std::string(fn) + ": " + name + ": expected real numbers, got " + what);
+  Array a = Array::ensure(own);
+  if (!a) PyErr_Clear();
+  return a;
+}
+
 std::string shape_text(const std::vector<std::string>& dims) {
   std::string out = "(";
   for (std::size_t k = 0; k < dims.size(); ++k) out += (k ? ", " : "") + dims[k];
@@ -63,8 +87,7 @@ States states_arg(py::handle obj, const char* fn, const char* name, py::ssize_t 
     return (like->batch ? shape_text({std::to_string(like->m), nn}) : shape_text({nn})) + " like q";
   };
   const bool ready = Array::check_(obj);  // already float64 and C order: used without a copy
-  if (!ready) refuse_complex(obj, fn, name);
-  Array array = ready ? py::reinterpret_borrow<Array>(obj) : Array::ensure(obj);
+  Array array = ready ? py::reinterpret_borrow<Array>(obj) : real_array(obj, fn, name);
   if (!array)
     throw py::value_error(std::string(fn) + ": " + name + ": expected an array of numbers of shape " + expected() +
                           ", got an object of type " + std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
@@ -76,6 +99,7 @@ States states_arg(py::handle obj, const char* fn, const char* name, py::ssize_t 
     throw py::value_error(std::string(fn) + ": " + name + ": expected shape " + expected() + ", got " + got_shape(array));
   check_finite(array, fn, name);
   States s;
+  s.fn = fn;
   s.data = array.data();
   s.n = n;
   s.batch = ndim == 2;
@@ -97,6 +121,12 @@ Array fixed_arg(py::handle obj, const char* fn, const char* name, const std::vec
 }
 
 py::array_t<double> new_array(const std::vector<py::ssize_t>& shape) { return new_array(shape.data(), static_cast<int>(shape.size())); }
+
+py::array_t<double> zeros_array(py::ssize_t n) {
+  py::array_t<double> out = new_array({n});
+  std::fill(out.mutable_data(), out.mutable_data() + n, 0.0);
+  return out;
+}
 
 py::array_t<double> new_array(const py::ssize_t* dims, int nd) {
   // numpy's constructor directly: pybind11's array_t(shape) builds shape and stride vectors first.

@@ -80,7 +80,7 @@ void bind_capability(py::module_& m) {
                                      py::handle direction_, py::handle frame_) {
     const Model& mdl = model.get();
     const py::ssize_t n = mdl.dof;
-    const States q = states_arg(q_, "max_frame_acceleration", "q", n),
+    const States q = states_arg(q_, "max_frame_acceleration", "q", model.get().nq()),
                  v = states_arg(v_, "max_frame_acceleration", "v", n, &q);
     const py::array d0 = py::array::ensure(direction_);
     if (!d0) PyErr_Clear();  // not array-like: fixed_arg below names it
@@ -96,7 +96,7 @@ void bind_capability(py::module_& m) {
     const auto packed = py::reinterpret_borrow<py::array_t<double>>(
         evaluate(model, ws, q, {size}, [&](Workspace& w, py::ssize_t k, double* out) {
           pack(max_frame_acceleration(*w.model, w.data, w.cartesian(), frame, q.row(k), v.row(k), direction), out);
-        }));
+        }, Results::kAsDocumented));  // inf when unbounded
     py::dict out = unpack(mdl, q, packed);
     const py::ssize_t m_states = q.batch ? q.m : 1;
     std::vector<py::ssize_t> shape{dn};
@@ -122,14 +122,14 @@ void bind_capability(py::module_& m) {
   m.def("max_payload", [](const PyModel& model, PyData* data, py::handle q_, py::handle frame_) {
     const Model& mdl = model.get();
     const py::ssize_t n = mdl.dof;
-    const States q = states_arg(q_, "max_payload", "q", n);
+    const States q = states_arg(q_, "max_payload", "q", model.get().nq());
     const int frame = payload_frame(mdl, frame_, "max_payload");
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "max_payload");
     const auto packed = py::reinterpret_borrow<py::array_t<double>>(
         evaluate(model, ws, q, {packed_size(n)}, [&](Workspace& w, py::ssize_t k, double* out) {
           pack(max_payload(*w.model, w.data, w.frame, frame, q.row(k)), out);
-        }));
+        }, Results::kAsDocumented));  // inf when unbounded
     return unpack(mdl, q, packed);
   }, model_arg, data_arg, py::arg("q"), py::arg("frame") = py::none(),
         "max_payload(model, data, q, frame=None) -> dict\n\nThe largest point mass (kg) at the origin of a frame "

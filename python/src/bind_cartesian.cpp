@@ -87,7 +87,7 @@ void bind_cartesian(py::module_& m) {
   m.def("operational_space", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle frame_,
                                 py::handle rows_, const std::string& axes) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "operational_space", "q", n), v = states_arg(v_, "operational_space", "v", n, &q);
+    const States q = states_arg(q_, "operational_space", "q", model.get().nq()), v = states_arg(v_, "operational_space", "v", n, &q);
     const int frame = frame_arg(model.get(), frame_, "operational_space");
     const CartesianOptions o = cartesian_options(rows_, axes, "operational_space");
     const py::ssize_t r = row_count(o.rows);
@@ -116,7 +116,7 @@ void bind_cartesian(py::module_& m) {
   m.def("craig_cartesian_dynamics", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_,
                                        py::handle frame_, py::handle rows_, const std::string& axes) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "craig_cartesian_dynamics", "q", n),
+    const States q = states_arg(q_, "craig_cartesian_dynamics", "q", model.get().nq()),
                  v = states_arg(v_, "craig_cartesian_dynamics", "v", n, &q);
     const int frame = frame_arg(model.get(), frame_, "craig_cartesian_dynamics");
     const CartesianOptions o = cartesian_options(rows_, axes, "craig_cartesian_dynamics");
@@ -139,7 +139,7 @@ void bind_cartesian(py::module_& m) {
             store(c.Gx, out + r * r + r);
           }
           out[size - 1] = c.singular ? 1.0 : 0.0;
-        }));
+        }, Results::kAsDocumented));  // NaN at a singularity
     return unpack(q, packed, r, kCraig);
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("frame"), py::arg("rows") = py::none(),
         py::arg("axes") = "world",

@@ -135,14 +135,14 @@ void bind_constraints(py::module_& m) {
     const PyConstraint c = constraint_arg(model, constraint, fn);
     const PointConstraint<double>& pc = *c.constraint;
     const py::ssize_t n = model.get().dof, k = pc.count;
-    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q), tau = states_arg(tau_, fn, "tau", n, &q);
+    const States q = states_arg(q_, fn, "q", model.get().nq()), v = states_arg(v_, fn, "v", n, &q), tau = states_arg(tau_, fn, "tau", n, &q);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, fn);
     const py::object out = evaluate(model, ws, q, {n + k}, [&](Workspace& w, py::ssize_t s, double* dst) {
       ConstraintWorkspace<double>& cw = w.constraint();
       store(constrained_forward_dynamics(*w.model, w.data, cw, pc, q.row(s), v.row(s), tau.row(s)), dst);
       store(cw.force.head(k), dst + n);
-    });
+    }, Results::kAsDocumented);  // NaN where a normal is undefined
     return split_qdd_and_force(out, n);
   }, py::arg("model"), py::arg("data").none(true), py::arg("constraint"), py::arg("q"), py::arg("v"), py::arg("tau"),
         "constrained_forward_dynamics(model, data, constraint, q, v, tau) -> qdd, N\n\nThe constrained motion: "
@@ -157,14 +157,14 @@ void bind_constraints(py::module_& m) {
     const PyConstraint c = constraint_arg(model, constraint, fn);
     const PointConstraint<double>& pc = *c.constraint;
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, fn, "q", n), v = states_arg(v_, fn, "v", n, &q), a = states_arg(a_, fn, "a", n, &q),
+    const States q = states_arg(q_, fn, "q", model.get().nq()), v = states_arg(v_, fn, "v", n, &q), a = states_arg(a_, fn, "a", n, &q),
                  N = states_arg(N_, fn, "N", pc.count, &q);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, fn);
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t s, double* dst) {
       store(constrained_inverse_dynamics(*w.model, w.data, w.constraint(), pc, q.row(s), v.row(s), a.row(s), N.row(s)),
             dst);
-    });
+    }, Results::kAsDocumented);
   }, py::arg("model"), py::arg("data").none(true), py::arg("constraint"), py::arg("q"), py::arg("v"), py::arg("a"),
         py::arg("N"),
         "constrained_inverse_dynamics(model, data, constraint, q, v, a, N) -> tau\n\nThe torques that move the "
@@ -175,12 +175,12 @@ void bind_constraints(py::module_& m) {
     const char* fn = "constraint_error";
     const PyConstraint c = constraint_arg(model, constraint, fn);
     const PointConstraint<double>& pc = *c.constraint;
-    const States q = states_arg(q_, fn, "q", model.get().dof);
+    const States q = states_arg(q_, fn, "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, fn);
     return evaluate(model, ws, q, {}, [&](Workspace& w, py::ssize_t s, double* dst) {
       *dst = constraint_error(*w.model, w.data, w.constraint(), pc, q.row(s));
-    });
+    }, Results::kAsDocumented);
   }, py::arg("model"), py::arg("data").none(true), py::arg("constraint"), py::arg("q"),
         "constraint_error(model, data, constraint, q) -> float\n\nmax_k |h_k(q)|, how far the point is off its "
         "surface or line (a loop: the largest component of the gap x_A - x_B, and with aligned axes of the axis "

@@ -57,7 +57,7 @@ constexpr const char* kAbaDoc =
 void bind_derivatives(py::module_& m) {
   m.def("rnea_derivatives", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "rnea_derivatives", "q", n), v = states_arg(v_, "rnea_derivatives", "v", n, &q),
+    const States q = states_arg(q_, "rnea_derivatives", "q", model.get().nq()), v = states_arg(v_, "rnea_derivatives", "v", n, &q),
                  a = states_arg(a_, "rnea_derivatives", "a", n, &q);
     Data* caller = data ? &workspace_of(model, *data, "rnea_derivatives").data : nullptr;  // checked even for a batch
     if (q.batch) caller = nullptr;  // one Data per thread
@@ -75,7 +75,7 @@ void bind_derivatives(py::module_& m) {
 
   m.def("aba_derivatives", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle tau_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "aba_derivatives", "q", n), v = states_arg(v_, "aba_derivatives", "v", n, &q),
+    const States q = states_arg(q_, "aba_derivatives", "q", model.get().nq()), v = states_arg(v_, "aba_derivatives", "v", n, &q),
                  tau = states_arg(tau_, "aba_derivatives", "tau", n, &q);
     Data* caller = data ? &workspace_of(model, *data, "aba_derivatives").data : nullptr;  // checked even for a batch
     if (q.batch) caller = nullptr;  // one Data per thread

@@ -60,7 +60,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("coriolis_matrix", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "coriolis_matrix", "q", n), v = states_arg(v_, "coriolis_matrix", "v", n, &q);
+    const States q = states_arg(q_, "coriolis_matrix", "q", model.get().nq()), v = states_arg(v_, "coriolis_matrix", "v", n, &q);
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "coriolis_matrix");
     return evaluate(model, ws, q, {n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -114,7 +114,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("mass_matrix_derivatives", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "mass_matrix_derivatives", "q", n);
+    const States q = states_arg(q_, "mass_matrix_derivatives", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "mass_matrix_derivatives");
     return evaluate(model, ws, q, {n, n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -125,7 +125,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("christoffel_symbols", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "christoffel_symbols", "q", n);
+    const States q = states_arg(q_, "christoffel_symbols", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "christoffel_symbols");
     return evaluate(model, ws, q, {n, n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -136,7 +136,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("centrifugal_matrix", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "centrifugal_matrix", "q", n);
+    const States q = states_arg(q_, "centrifugal_matrix", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "centrifugal_matrix");
     return evaluate(model, ws, q, {n, n}, [&](Workspace& w, py::ssize_t k, double* out) {
@@ -146,7 +146,7 @@ void bind_dynamics(py::module_& m) {
 
   m.def("coriolis_coefficients", [](const PyModel& model, PyData* data, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "coriolis_coefficients", "q", n);
+    const States q = states_arg(q_, "coriolis_coefficients", "q", model.get().nq());
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "coriolis_coefficients");
     return evaluate(model, ws, q, {n, n * (n - 1) / 2}, [&](Workspace& w, py::ssize_t k, double* out) {

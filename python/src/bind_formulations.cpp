@@ -49,7 +49,7 @@ void bind_formulations(py::module_& top) {
 
   m.def("evaluate", [](const std::string& name, const PyModel& model, py::handle q_, py::handle v_, py::handle a_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "formulations.evaluate", "q", n),
+    const States q = states_arg(q_, "formulations.evaluate", "q", model.get().nq()),
                  v = states_arg(v_, "formulations.evaluate", "v", n, &q),
                  a = states_arg(a_, "formulations.evaluate", "a", n, &q);
     const Model& mm = model.get();
@@ -64,7 +64,7 @@ void bind_formulations(py::module_& top) {
 
   m.def("mass_matrix", [](const std::string& name, const PyModel& model, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "formulations.mass_matrix", "q", n);
+    const States q = states_arg(q_, "formulations.mass_matrix", "q", model.get().nq());
     const Model& mm = model.get();
     if (!info_of(name).has_mass_matrix) throw py::value_error("formulations.mass_matrix: '" + name + "' has no mass matrix");
     return evaluate_with<Evaluator>(q, {n, n}, [&] { return new Evaluator(name, mm); },
@@ -75,7 +75,7 @@ void bind_formulations(py::module_& top) {
 
   m.def("gravity", [](const std::string& name, const PyModel& model, py::handle q_) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "formulations.gravity", "q", n);
+    const States q = states_arg(q_, "formulations.gravity", "q", model.get().nq());
     const Model& mm = model.get();
     if (!info_of(name).has_gravity_torque) throw py::value_error("formulations.gravity: '" + name + "' has no gravity torque");
     return evaluate_with<Evaluator>(q, {n}, [&] { return new Evaluator(name, mm); },

@@ -124,7 +124,7 @@ void bind_loads(py::module_& m) {
   m.def("gripper_wrench", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
                              py::handle payload, py::handle frame, py::handle com, py::handle inertia) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "gripper_wrench", "q", n), v = states_arg(v_, "gripper_wrench", "v", n, &q),
+    const States q = states_arg(q_, "gripper_wrench", "q", model.get().nq()), v = states_arg(v_, "gripper_wrench", "v", n, &q),
                  a = states_arg(a_, "gripper_wrench", "a", n, &q);
     const Payload load = payload_arg(payload, com, inertia, "gripper_wrench");
     const int index = payload_frame(model.get(), frame, "gripper_wrench");

@@ -55,7 +55,7 @@ py::object evaluate_on_base(const char* fn, const PyModel& model, PyData* data, 
                             const std::array<const char*, K>& names, py::handle bv, py::handle ba, F f) {
   const py::ssize_t n = model.get().dof;
   std::array<States, K> s;
-  s[0] = states_arg(args[0], fn, names[0], n);
+  s[0] = states_arg(args[0], fn, names[0], model.get().nq());  // q: nq numbers
   for (std::size_t i = 1; i < K; ++i) s[i] = states_arg(args[i], fn, names[i], n, &s[0]);
   const BaseArgs base = base_args(bv, ba, fn, s[0]);
   std::optional<Workspace> temp;

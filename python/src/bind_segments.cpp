@@ -103,7 +103,7 @@ void bind_segments(py::module_& m) {
   m.def("segment_stresses", [](const PyModel& model, PyData* data, py::handle q_, py::handle v_, py::handle a_,
                                py::handle segs) {
     const py::ssize_t n = model.get().dof;
-    const States q = states_arg(q_, "segment_stresses", "q", n), v = states_arg(v_, "segment_stresses", "v", n, &q),
+    const States q = states_arg(q_, "segment_stresses", "q", model.get().nq()), v = states_arg(v_, "segment_stresses", "v", n, &q),
                  a = states_arg(a_, "segment_stresses", "a", n, &q);
     const std::shared_ptr<const segments::SegmentSet> set = segments_arg(model, segs, "segment_stresses");
     const auto k = static_cast<py::ssize_t>(segment_bodies(*set).size());

@@ -36,10 +36,21 @@ py::array_t<double> rows_of(const std::vector<double>& x, py::ssize_t m, py::ssi
   return out;
 }
 
+// A column block of a SimulationResult for to_csv: real numbers of `ndim` dimensions, `rows` rows
+// (-1: any) and, when given, `cols` columns; ValueError naming the field otherwise (a result whose
+// fields were replaced must not be read past its end).
+Array table_arg(py::handle obj, const char* name, py::ssize_t rows, int ndim, py::ssize_t cols = -1) {
+  const Array a = real_array(obj, "to_csv", name);
+  if (!a || a.ndim() != ndim || (rows >= 0 && a.shape(0) != rows) || (cols >= 0 && a.shape(1) != cols))
+    throw py::value_error(std::string("to_csv: ") + name + ": expected " + (ndim == 1 ? "one number per row" : "one row per sample") +
+                          (rows >= 0 ? " (" + std::to_string(rows) + " rows, like t)" : std::string()));
+  return a;
+}
+
 // A gain: None (the default), one number for every joint, or n numbers (>= 0).
 void gains_arg(py::handle obj, const char* name, py::ssize_t n, VecX<double>& gains) {
   if (obj.is_none()) return;
-  const Array one = Array::ensure(obj);
+  const Array one = real_array(obj, "simulate", name);
   const Array g = one && one.ndim() == 0 ? one : fixed_arg(obj, "simulate", name, {n});
   if (g.ndim() == 0) {
     if (!std::isfinite(*g.data())) throw py::value_error(std::string("simulate: ") + name + " is not finite");
@@ -146,6 +157,9 @@ void bind_simulation(py::module_& m) {
     st["limit_joint"] = stats.limit_joint;
     st["diverged"] = stats.diverged;
     st["divergence"] = stats.divergence;
+    st["diverged_at"] = stats.diverged_at;  // NaN unless diverged
+    st["last_finite_time"] = stats.last_finite_time;
+    st["energy_change"] = stats.last_finite_energy - stats.initial_energy;
     if (forces > 0) st["max_constraint_error"] = stats.max_constraint_error;
     out["stats"] = st;
     return out;
@@ -169,15 +183,15 @@ void bind_simulation(py::module_& m) {
 
   m.def("_csv", [](py::handle t_, py::handle q_, py::handle v_, py::handle a_, py::handle tau_, py::handle k_,
                    py::handle p_, py::handle f_, py::handle e_) {
-    const Array t = Array::ensure(t_), q = Array::ensure(q_), v = Array::ensure(v_), a = Array::ensure(a_),
-                tau = Array::ensure(tau_), kin = Array::ensure(k_), pot = Array::ensure(p_);
+    const Array t = table_arg(t_, "t", -1, 1), q = table_arg(q_, "q", t.size(), 2), v = table_arg(v_, "v", t.size(), 2),
+                a = table_arg(a_, "a", t.size(), 2, v.shape(1)), tau = table_arg(tau_, "tau", t.size(), 2, v.shape(1)),
+                kin = table_arg(k_, "kinetic", t.size(), 1), pot = table_arg(p_, "potential", t.size(), 1);
     std::optional<Array> force, error;  // with a constraint
     if (!f_.is_none()) {
-      force = Array::ensure(f_);
-      error = Array::ensure(e_);
+      force = table_arg(f_, "contact_force", t.size(), 2);
+      error = table_arg(e_, "constraint_error", t.size(), 1);
     }
-    const py::ssize_t rows = t.size(), nq = q.ndim() == 2 ? q.shape(1) : 0, n = v.ndim() == 2 ? v.shape(1) : 0,
-                      forces = force && force->ndim() == 2 ? force->shape(1) : 0;
+    const py::ssize_t rows = t.size(), nq = q.shape(1), n = v.shape(1), forces = force ? force->shape(1) : 0;
     std::string text = sim::csv_header(static_cast<int>(nq), static_cast<int>(n), static_cast<int>(forces));
     sim::Sample s;
     for (py::ssize_t r = 0; r < rows; ++r) {

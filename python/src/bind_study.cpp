@@ -149,8 +149,8 @@ void bind_study(py::module_& top) {
       }, py::arg("values"),
            "evaluate(values) -> dict\n\nOne candidate (values: parameter name -> value, every parameter) run on the "
            "task: T, E, sigma_max, stress_ratio, deflection, drive_margin, the limits' flags, feasible, fault, G.")
-      .def("sweep", [](const PyStudy& s, int threads) {
-        if (threads < 0) throw py::value_error("sweep: threads must be >= 0 (0: every core)");
+      .def("sweep", [](const PyStudy& s, py::handle threads_) {
+        const int threads = thread_count_arg(threads_, "sweep: threads");
         std::vector<design::CandidateResult> results;
         {
           py::gil_scoped_release release;

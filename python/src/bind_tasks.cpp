@@ -187,7 +187,7 @@ void bind_tasks(py::module_& m) {
   }, "The engine of armdyn.run_task: {'columns', 'table', 'summary', 'warnings', 'frame', 'source'}.");
 
   m.def("_task_csv", [](const std::vector<std::string>& names, py::handle table_) {
-    const Array table = Array::ensure(table_);
+    const Array table = real_array(table_, "to_csv", "table");
     if (!table || table.ndim() != 2 || table.shape(1) != static_cast<py::ssize_t>(names.size()))
       throw py::value_error("to_csv: table: expected shape (m, " + std::to_string(names.size()) + ")");
     std::string text;

@@ -26,8 +26,8 @@ std::string view_html(const PyModel& handle, py::object q, py::object t, py::obj
     if (!q.is_none()) throw InputError("view: give either q or trajectory, not both");
     input.motion = view::read_view_motion(py::cast<std::string>(trajectory), model);
   } else {
-    const States qs = q.is_none() ? states_arg(py::cast(VecX<double>::Zero(model.dof)), "view", "q", model.dof)
-                                  : states_arg(q, "view", "q", model.dof);
+    // The default pose, every joint at 0, as a numpy array (pybind11 casts no Eigen expression).
+    const States qs = states_arg(q.is_none() ? py::handle(zeros_array(model.dof)) : q, "view", "q", model.dof);
     for (py::ssize_t k = 0; k < qs.m; ++k) input.motion.q.push_back(qs.row(k));
     if (t.is_none()) {
       for (py::ssize_t k = 0; k < qs.m; ++k) input.motion.t.push_back(static_cast<double>(k));

@@ -1,6 +1,9 @@
 #include "handles.hpp"
 
 #include <atomic>
+#include <cmath>
+
+#include "armdyn/core/error.hpp"
 
 namespace armdyn::python {
 
@@ -29,6 +32,37 @@ int frame_arg(const Model& model, py::handle frame, const char* fn) {
                           std::to_string(count) + ")");
   }
   throw py::type_error(std::string(fn) + ": frame: expected a frame name (str) or index (int)");
+}
+
+void throw_non_finite(const States& q, Shape shape, py::ssize_t k, const double* result) {
+  // No Python object here: this runs on batch threads without the GIL.
+  py::ssize_t size = 1;
+  for (py::ssize_t d : shape) size *= d;
+  py::ssize_t first = 0;
+  while (first < size && std::isfinite(result[first])) ++first;
+  const double x = result[first];
+  std::string index;
+  py::ssize_t rest = first, stride = size;
+  for (py::ssize_t d : shape) {
+    stride /= d;
+    index += (index.empty() ? "" : ", ") + std::to_string(rest / stride);
+    rest %= stride;
+  }
+  throw NonFiniteResult(std::string(q.fn) + ": the computed result" + (q.batch ? " of state " + std::to_string(k) : std::string()) +
+                        " is not finite (" + (std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf") +
+                        (index.empty() ? "" : " at [" + index + "]") + "); are the inputs' magnitudes too large?");
+}
+
+int thread_count_arg(py::handle n, const char* what) {
+  if (!PyIndex_Check(n.ptr()) || py::isinstance<py::bool_>(n))
+    throw py::type_error(std::string(what) + ": expected an int, got an object of type " +
+                         py::str(py::type::handle_of(n).attr("__name__")).cast<std::string>());
+  const py::int_ index = py::reinterpret_steal<py::int_>(PyNumber_Index(n.ptr()));
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0)  // beyond long long: refused with the number as Python writes it
+    throw InputError(std::string(what) + " must be " + thread_count_rule() + ", got " + py::repr(index).cast<std::string>());
+  return checked_thread_count(value, what);
 }
 
 namespace {

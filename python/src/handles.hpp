@@ -4,9 +4,11 @@
 // (TBB, the GIL released, one workspace per thread).
 #include <pybind11/pybind11.h>
 
+#include <cmath>
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -89,6 +91,11 @@ inline Workspace& single_ws(const PyModel& model, PyData* data, std::optional<Wo
 /// Index of a frame given by name (str) or index (int); ValueError naming the frames otherwise.
 int frame_arg(const Model& model, py::handle frame, const char* fn);
 
+/// A thread count from Python (set_num_threads, threads=): an int checked by the library's one
+/// rule (core/batch.hpp, checked_thread_count); TypeError for a non-int, armdyn.InputError (a
+/// ValueError) naming `what` for a count out of range.
+int thread_count_arg(py::handle n, const char* what);
+
 /// Threads a batch runs on (0: every core); armdyn.set_num_threads / get_num_threads.
 int batch_threads();
 void set_batch_threads(int threads);
@@ -106,6 +113,44 @@ void run_batch(py::ssize_t m, py::ssize_t size, double* out, Make make, Kernel k
 
 /// The shape of one state's result, e.g. {n}, {n, n}, {} (a scalar).
 using Shape = std::initializer_list<py::ssize_t>;
+
+/// Whether a call's results must be finite: kFinite (a NaN or an infinity raises
+/// FloatingPointError, as the CLI exits 1 on a non-finite result), or kAsDocumented for the few
+/// results documented to be NaN or infinite at some states (Craig's at a singularity, an
+/// unbounded capability, a constraint's undefined normal).
+enum class Results { kFinite, kAsDocumented };
+
+/// A result that is not finite although the inputs were (numbers too large for the dynamics);
+/// FloatingPointError in Python. Thrown on batch threads too: it holds no Python object.
+class NonFiniteResult : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Whether the `count` doubles at x are all finite. x - x is 0 for a finite x and NaN for an
+/// infinity or a NaN, and a sum with a NaN in it is NaN: a load, a subtraction and an addition per
+/// number, four sums side by side and no branch, so that the check costs next to nothing beside
+/// the computation it follows.
+inline bool all_finite(const double* x, py::ssize_t count) {
+  double sum[4] = {0, 0, 0, 0};
+  py::ssize_t k = 0;
+  for (; k + 4 <= count; k += 4)
+    for (int i = 0; i < 4; ++i) sum[i] += x[k + i] - x[k + i];
+  for (; k < count; ++k) sum[0] += x[k] - x[k];
+  return (sum[0] + sum[1]) + (sum[2] + sum[3]) == 0.0;
+}
+
+/// Throws NonFiniteResult "fn: the computed result is not finite (inf at [i, j])", naming the
+/// state k of a batch ("... of q[k] ...").
+[[noreturn]] void throw_non_finite(const States& q, Shape shape, py::ssize_t k, const double* result);
+
+/// kernel(work, k, out), then the finiteness check `results` asks for.
+template <class Work, class Kernel>
+void run_checked(Kernel& kernel, Results results, const States& q, Shape shape, py::ssize_t size, Work& work,
+                 py::ssize_t k, double* out) {
+  kernel(work, k, out);
+  if (results == Results::kFinite && !all_finite(out, size)) throw_non_finite(q, shape, k, out);
+}
 
 /// The result array of a call: `shape` for one state, (m, *shape) for a batch; `size` = the
 /// doubles per state. A scalar result of one state is returned as a Python float by finish().
@@ -129,17 +174,20 @@ inline py::object finish(const States& q, Shape shape, py::array_t<double> out) 
 /// One state on the caller's workspace, or a batch (q.batch) on per-thread workspaces: returns
 /// an array of `shape` (one state) or (m, *shape) (a batch); a scalar result (empty shape) is a
 /// Python float for one state.
+/// The results are checked as `results` says (finite by default; the one place every evaluation's
+/// results are checked).
 template <class Kernel>
 py::object evaluate(const PyModel& model, Workspace& single, const States& q, Shape shape,
-                    Kernel kernel) {
+                    Kernel kernel, Results results = Results::kFinite) {
   py::ssize_t size = 0;
   py::array_t<double> out = result_array(q, shape, size);
   double* dst = out.mutable_data();
+  const auto checked = [&](Workspace& w, py::ssize_t k, double* o) { run_checked(kernel, results, q, shape, size, w, k, o); };
   if (!q.batch) {
-    kernel(single, 0, dst);
+    checked(single, 0, dst);
   } else if (q.m > 0) {
     const Model& m = model.get();
-    run_batch<Workspace>(q.m, size, dst, [&m] { return new Workspace(m); }, kernel);
+    run_batch<Workspace>(q.m, size, dst, [&m] { return new Workspace(m); }, checked);
   }
   return finish(q, shape, std::move(out));
 }
@@ -147,15 +195,16 @@ py::object evaluate(const PyModel& model, Workspace& single, const States& q, Sh
 /// The same with a Work of the caller's kind made by make() (one for one state, one per thread
 /// for a batch).
 template <class Work, class Make, class Kernel>
-py::object evaluate_with(const States& q, Shape shape, Make make, Kernel kernel) {
+py::object evaluate_with(const States& q, Shape shape, Make make, Kernel kernel, Results results = Results::kFinite) {
   py::ssize_t size = 0;
   py::array_t<double> out = result_array(q, shape, size);
   double* dst = out.mutable_data();
+  const auto checked = [&](Work& w, py::ssize_t k, double* o) { run_checked(kernel, results, q, shape, size, w, k, o); };
   if (!q.batch) {
     std::unique_ptr<Work> work(make());
-    kernel(*work, 0, dst);
+    checked(*work, 0, dst);
   } else if (q.m > 0) {
-    run_batch<Work>(q.m, size, dst, make, kernel);
+    run_batch<Work>(q.m, size, dst, make, checked);
   }
   return finish(q, shape, std::move(out));
 }

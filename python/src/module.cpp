@@ -17,6 +17,16 @@ PYBIND11_MODULE(_armdyn, m) {
   model_error.attr("__doc__") = "A model that cannot be built: the message names the file, the place and the field.";
   input_error.attr("__module__") = "armdyn";
   model_error.attr("__module__") = "armdyn";
+  // An argument of dates, strings or objects where numbers belong: a TypeError that existing
+  // `except ValueError` code (the complex arrays refused before) still catches.
+  // (A plain pointer, kept for good: no static destructor runs after the interpreter is gone.)
+  static PyObject* const dtype_error = PyErr_NewExceptionWithDoc(
+      "armdyn.DTypeError",
+      "An argument whose numbers are not real numbers (dates, durations, strings, Python objects, complex numbers): "
+      "both a TypeError and a ValueError.",
+      py::make_tuple(py::handle(PyExc_TypeError), py::handle(PyExc_ValueError)).ptr(), nullptr);
+  if (!dtype_error) throw py::error_already_set();
+  m.attr("DTypeError") = py::handle(dtype_error);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -24,13 +34,21 @@ PYBIND11_MODULE(_armdyn, m) {
       model_error(e.what());
     } catch (const armdyn::InputError& e) {
       input_error(e.what());
+    } catch (const armdyn::python::DTypeError& e) {
+      PyErr_SetString(dtype_error, e.what());
+    } catch (const armdyn::python::NonFiniteResult& e) {
+      PyErr_SetString(PyExc_FloatingPointError, e.what());
     }
   });
 
-  m.def("set_num_threads", [](int n) {
-    if (n < 0) throw py::value_error("set_num_threads: n must be >= 0 (0: every core), got " + std::to_string(n));
-    armdyn::python::set_batch_threads(n);
-  }, py::arg("n"), "set_num_threads(n)\n\nThreads the batch evaluations run on (0, the default: every core).");
+  m.def("set_num_threads", [](py::handle n) {
+    armdyn::python::set_batch_threads(armdyn::python::thread_count_arg(n, "set_num_threads: n"));
+  }, py::arg("n"), "set_num_threads(n)\n\nThreads the batch evaluations run on (0, the default: every core; at most "
+                   "max(256, 4 x the hardware threads), more than the CPUs run on the CPUs). Raises armdyn.InputError "
+                   "(a ValueError) beyond.");
+  m.def("_check_threads", [](py::handle n, const std::string& what) {
+    return armdyn::python::thread_count_arg(n, what.c_str());
+  }, py::arg("n"), py::arg("what"), "The checked thread count n (for armdyn.design.run_study's threads=).");
   m.def("get_num_threads", [] { return armdyn::python::batch_threads(); },
         "get_num_threads() -> int\n\nThreads the batch evaluations run on (0: every core).");
 

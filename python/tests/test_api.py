@@ -104,7 +104,9 @@ def test_wrong_shapes_name_the_argument_and_the_expected_shape():
         armdyn.crba(model, None, np.zeros((2, 3, 6)))
     with pytest.raises(ValueError, match=r"nonlinear_effects: v: expected shape \(4, 6\) like q, got \(3, 6\)"):
         armdyn.nonlinear_effects(model, None, np.zeros((4, 6)), np.zeros((3, 6)))
-    with pytest.raises(ValueError, match=r"gravity: q: expected an array of numbers of shape .* got an object of type"):
+    with pytest.raises(ValueError, match=r"gravity: q: expected an array of numbers of shape .* got an object of type list"):
+        armdyn.gravity(model, None, [[1, 2], [3]])
+    with pytest.raises(armdyn.DTypeError, match=r"gravity: q: expected real numbers, got strings"):
         armdyn.gravity(model, None, ["a"] * 6)
     with pytest.raises(ValueError, match=r"crba: q: expected real numbers, got a complex array"):
         armdyn.crba(model, None, np.zeros(6, dtype=complex))

@@ -1,13 +1,18 @@
 // core/batch.hpp: every item runs exactly once, a worker's workspace is never used by two threads
-// at once, exceptions reach the caller, and the chunks cover the range whatever the thread count.
+// at once, exceptions reach the caller, and the chunks cover the range whatever the thread count;
+// thread counts are checked by one rule, and more threads than CPUs run on the CPUs.
 #include "armdyn/core/batch.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <vector>
+
+#include "armdyn/core/error.hpp"
 
 namespace armdyn {
 namespace batch_test {
@@ -45,8 +50,8 @@ TEST(Batch, EveryItemOnceAndNoWorkspaceShared) {
     EXPECT_EQ(clashes.load(), 0) << "threads " << threads;
     EXPECT_GE(made.load(), 1);
     EXPECT_LE(made.load(), batch_workers(threads));
-    if (threads > 0) {
-      EXPECT_EQ(batch_workers(threads), threads);
+    if (threads > 0) {  // as many as asked for, up to the CPUs (batch_workers(0))
+      EXPECT_EQ(batch_workers(threads), std::min(threads, batch_workers(0)));
     }
   }
 }
@@ -78,6 +83,43 @@ TEST(Batch, AnExceptionReachesTheCaller) {
                                  if (k == 2500) throw std::runtime_error("item 2500");
                                }),
                std::runtime_error);
+}
+
+TEST(Batch, ThreadCountsAreCheckedByOneRule) {
+  const int most = max_batch_threads();
+  EXPECT_GE(most, 256);
+  EXPECT_EQ(checked_thread_count(0, "--workers"), 0);
+  EXPECT_EQ(checked_thread_count(1, "--workers"), 1);
+  EXPECT_EQ(checked_thread_count(most, "--workers"), most);
+  for (long long bad : {-1LL, static_cast<long long>(most) + 1, 99999LL, 1000000000LL, -2147483649LL}) {
+    try {
+      checked_thread_count(bad, "--workers");
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("--workers must be 0 (every core) or a number of threads from 1 to " + std::to_string(most)),
+                std::string::npos) << what;
+      EXPECT_NE(what.find("got " + std::to_string(bad)), std::string::npos) << what;
+    }
+  }
+  // The batch runner itself refuses them too (the C++ API's threads = arguments).
+  EXPECT_THROW(batch_workers(most + 1), InputError);
+  EXPECT_THROW(parallel_chunks(0, 10, 1, -1, [](int, std::ptrdiff_t, std::ptrdiff_t) {}), InputError);
+}
+
+TEST(Batch, MoreThreadsThanCpusRunOnTheCpusWithoutTbbsWarning) {
+  const int cpus = batch_workers(0);
+  testing::internal::CaptureStderr();
+  for (int threads : {cpus + 1, 4 * cpus, max_batch_threads()}) {
+    EXPECT_EQ(batch_workers(threads), cpus) << threads;
+    std::vector<std::atomic<int>> done(3000);
+    run_batch<Work>(3000, threads, [] { return new Work; }, [&](Work&, std::ptrdiff_t k) {
+      busy(k);
+      ++done[static_cast<std::size_t>(k)];
+    });
+    for (const std::atomic<int>& d : done) ASSERT_EQ(d.load(), 1);
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
 }  // namespace batch_test

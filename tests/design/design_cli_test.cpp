@@ -63,6 +63,26 @@ TEST_F(Design, WritesOneRowPerCandidateAsCsvAndJson) {
 
 // R = 0.025, T = 6.2 s by hand: the segments with that tube, the task's durations scaled by
 // 6.2 / 3, `armdyn task` with the study's step; its last row's energy is the candidate's E.
+TEST_F(Design, WorkersBeyondTheBoundAreRefusedAndManyWorkersEndCleanly) {
+  const std::string study = kExamples + "/studies/vp_cylindrical_R_T.json";
+  for (const char* workers : {"99999", "1000000000", "100000000000000000000", "-1", "2.5", "two"}) {
+    const std::string out = path(std::string("refused_") + workers);
+    const test::CliResult r = run({"design", study, "--out", out, "--workers", workers});
+    EXPECT_EQ(r.status, 2) << workers << ": " << r.err;
+    EXPECT_EQ(r.err_lines(), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("--workers", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(workers), std::string::npos) << r.err;  // the number as given
+    EXPECT_FALSE(std::filesystem::exists(out + "/results.csv")) << workers;
+  }
+  // At the bound: more workers than CPUs run on the CPUs, say nothing (no TBB warning) and exit 0
+  // (no arena is destroyed after TBB at exit).
+  const std::string out = path("many");
+  const test::CliResult r = run({"design", study, "--out", out, "--workers", "256"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(lines(read_file(out + "/results.csv")).size(), 10u);
+}
+
 TEST_F(Design, ACandidateEqualsArmdynTaskOnTheSubstitutedArm) {
   const std::string out = path("results");
   ASSERT_EQ(run({"design", kExamples + "/studies/vp_anthropomorphic_R_T.json", "--out", out}).status, 0);

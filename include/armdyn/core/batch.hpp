@@ -8,15 +8,30 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace armdyn {
 
-/// The number of distinct workers a batch on `threads` threads may use (0: every core).
+/// The largest thread count a batch may be asked for: max(256, 4 x the hardware threads). A count
+/// above the CPUs the process may use runs on those CPUs (batch_workers), without oversubscribing.
+int max_batch_threads();
+
+/// `threads` when it is 0 (every core) or 1..max_batch_threads(); otherwise InputError "<what> must
+/// be 0 (every core) or a number of threads from 1 to <max>, got <threads>". The one check of every
+/// thread count a user gives (the CLI's --workers, Python's set_num_threads and threads=).
+int checked_thread_count(long long threads, const std::string& what);
+
+/// "0 (every core) or a number of threads from 1 to <max>": what checked_thread_count accepts.
+std::string thread_count_rule();
+
+/// The number of distinct workers a batch on `threads` threads may use (0: every core): `threads`,
+/// or the CPUs the process may use when there are fewer. InputError for a count
+/// checked_thread_count refuses.
 int batch_workers(int threads);
 
 /// Calls chunk(worker, begin, end) for consecutive chunks of about `grain` items covering
-/// [first, last), on up to `threads` threads (0: every core), and returns when all are done.
+/// [first, last), on up to `threads` threads (0: every core; at most the CPUs), and returns when all are done.
 /// `worker` is in [0, batch_workers(threads)); two chunks never run at once with the same worker,
 /// so that chunk may use a workspace per worker without locking. Exceptions thrown by chunk are
 /// passed to the caller (the first one).
