@@ -96,12 +96,12 @@ mode_t new_file_mode() {
   return 0666 & ~mask;
 }
 
-// mkstemps on `pattern` (XXXXXX, then `suffix_length` more characters) and its entry in the
+// mkostemps on `pattern` (XXXXXX, then `suffix_length` more characters) and its entry in the
 // table, with the signals held so that no interrupt falls between the two; returns the open
 // descriptor.
 int make_temporary(std::string& pattern, int& slot, int suffix_length = 0) {
   SignalsHeld held;
-  const int fd = mkstemps(pattern.data(), suffix_length);
+  const int fd = mkostemps(pattern.data(), suffix_length, O_CLOEXEC);  // not inherited by the plotting scripts
   if (fd < 0) return fd;
   try {
     slot = arm(pattern);
