@@ -170,8 +170,7 @@ int run_actuate_command(const ActuateOptions& o) {
     std::unique_ptr<OutputFile> scratch;
     std::string rows_path;
     if (csv.streaming()) {
-      scratch = std::make_unique<OutputFile>((std::filesystem::temp_directory_path() / "armdyn_actuate.csv").string(),
-                                             "--plot");
+      scratch = OutputFile::scratch("armdyn_actuate", ".csv", "--plot");
       scratch->write(csv_text(control));
       scratch->flush();
       rows_path = scratch->temporary_path();

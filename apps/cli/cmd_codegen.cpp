@@ -3,6 +3,7 @@
 // see armdyn/codegen/emit_cpp.hpp), recorded from the production algorithms on the tracing
 // scalar. --counts prints each function's operation counts (after folding, CSE, dead-code
 // removal) on stdout, with or without --out.
+#include <limits.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -66,33 +67,44 @@ void check_out_folder(const std::string& out) {
     throw InputError("--out: cannot write into '" + out + "' (" + dir.string() + ": " + std::strerror(errno) + ")");
 }
 
+// The longest prefix P whose files P.cpp and P.h fit a file name (NAME_MAX bytes, 255 on every
+// common file system): a longer --prefix is refused, a longer model name shortened.
+constexpr std::size_t kMaxPrefix = NAME_MAX - 4;
+
 int run(const CodegenOptions& o) {
   if (o.out.empty() && !o.counts) throw InputError("codegen: give --out DIR (or --counts)");
   // The prefix names functions and files: a C identifier only (checked before any work).
   if (!o.prefix.empty() && !codegen::is_c_identifier(o.prefix))
     throw InputError("--prefix: '" + printable(o.prefix) + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)");
+  if (o.prefix.size() > kMaxPrefix)
+    throw InputError("--prefix: " + std::to_string(o.prefix.size()) + " characters; at most " + std::to_string(kMaxPrefix) +
+                     ", so that the file names P.cpp and P.h fit");
   if (!o.out.empty()) check_out_folder(o.out);
   const Model loaded = load_any_model(o.model);
   const std::vector<codegen::Algorithm> algorithms = parse_algorithms(o.algorithms);
   int snapped = 0;
   const Model model = codegen::snap_round_off(loaded, &snapped);
+  codegen::EmitOptions e;
+  e.prefix = o.prefix.empty() ? codegen::sanitize_identifier(model.name).substr(0, kMaxPrefix) : o.prefix;
+  // Both files are checked before the work and before either is written, then renamed in
+  // together (or neither).
+  std::unique_ptr<OutputFile> header, source;
+  if (!o.out.empty()) {
+    const std::filesystem::path dir(o.out);
+    header = std::make_unique<OutputFile>((dir / (e.prefix + ".h")).string(), "--out", OutputFile::kInFolder);
+    source = std::make_unique<OutputFile>((dir / (e.prefix + ".cpp")).string(), "--out", OutputFile::kInFolder);
+  }
   std::vector<codegen::TracedFunction> functions;
   for (codegen::Algorithm a : algorithms) functions.push_back(codegen::trace(model, a));
   if (!o.out.empty()) {
-    codegen::EmitOptions e;
-    e.prefix = o.prefix.empty() ? codegen::sanitize_identifier(model.name) : o.prefix;
     e.model_name = model.name;
     e.model_source = model.source;
     e.gravity = model.gravity;
     e.snapped = snapped;
-    // Both files are checked before either is written, then renamed in together (or neither).
-    const std::filesystem::path dir(o.out);
-    OutputFile header((dir / (e.prefix + ".h")).string(), "--out", true);
-    OutputFile source((dir / (e.prefix + ".cpp")).string(), "--out", true);
     const codegen::GeneratedCode code = codegen::emit_cpp(functions, e);
-    header.write(code.header);
-    source.write(code.source);
-    commit_together({&header, &source});
+    header->write(code.header);
+    source->write(code.source);
+    commit_together({header.get(), source.get()});
   }
   if (o.counts) write_stdout(counts_report(model, functions));
   return kExitOk;

@@ -76,41 +76,48 @@ class CandidateProgress {
 
 // DIR/results.partial.csv: results.csv's header and rows in the order the candidates finish,
 // each written out as it arrives, so that a long run shows what is done and a failed or killed
-// one keeps it; removed once results.csv is in place.
+// one keeps it; removed once results.csv is in place. Made at the first row (a run that fails
+// before any, such as an unreachable scheduler, writes nothing), as a new file replacing
+// whatever is at the name: a symbolic link there is never followed, a FIFO never waited on.
 class PartialRows {
  public:
-  PartialRows(const fs::path& path, const std::string& header) : path_(path.string()) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd_ < 0) fail();
-    add(header);
-  }
+  /// `make_folder` runs before the file is made.
+  PartialRows(const fs::path& path, std::string header, std::function<void()> make_folder)
+      : path_(path.string()), header_(std::move(header)), make_folder_(std::move(make_folder)) {}
   ~PartialRows() {
     if (fd_ >= 0) ::close(fd_);
   }
   PartialRows(const PartialRows&) = delete;
   PartialRows& operator=(const PartialRows&) = delete;
   void add(const std::string& row) {
-    for (std::size_t at = 0; at < row.size();) {
-      const ssize_t n = ::write(fd_, row.data() + at, row.size() - at);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) fail();
-      at += static_cast<std::size_t>(n);
+    if (fd_ < 0) {
+      make_folder_();
+      fd_ = create_replacing(path_, "--out");
+      write(header_);
     }
+    write(row);
   }
-  /// Makes the file with its header when the run starts (the study's kind decides the header).
+  /// Makes the file's header known when the run starts (the study's kind decides it).
   using Maker = std::function<PartialRows&(const std::string& header)>;
 
+  /// Removes the file (the results are in place): this run's, or one an earlier run left.
   void remove() {
-    ::close(fd_);
+    if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
     ::unlink(path_.c_str());
   }
 
  private:
-  [[noreturn]] void fail() const {
-    throw OutputError("--out: cannot write '" + path_ + "' (" + std::strerror(errno) + ")");
+  void write(const std::string& text) {
+    for (std::size_t at = 0; at < text.size();) {
+      const ssize_t n = ::write(fd_, text.data() + at, text.size() - at);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) throw OutputError("--out: cannot write '" + path_ + "' (" + std::strerror(errno) + ")");
+      at += static_cast<std::size_t>(n);
+    }
   }
-  std::string path_;
+  std::string path_, header_;
+  std::function<void()> make_folder_;
   int fd_ = -1;
 };
 
@@ -213,13 +220,14 @@ std::vector<OutputFile*> draw_figures(const DesignOptions& o, const design::Stud
   const auto figure = [&](const std::string& kind, const std::string& table, const std::string& name) {
     if (table.empty() || table.find('\n') == table.size() - 1) return;  // none, or a header alone
     OutputFile* scratch =
-        keep.emplace_back(std::make_unique<OutputFile>((dir / (kind + "_table.csv")).string(), "--plot", true)).get();
+        keep.emplace_back(std::make_unique<OutputFile>((dir / (kind + "_table.csv")).string(), "--plot", OutputFile::kInFolder)).get();
     scratch->write(table);
     scratch->flush();
-    OutputFile* figure_png = keep.emplace_back(std::make_unique<OutputFile>((dir / name).string(), "--plot", true)).get();
+    OutputFile* figure_png =
+        keep.emplace_back(std::make_unique<OutputFile>((dir / name).string(), "--plot", OutputFile::kInFolder)).get();
     std::vector<std::string> args = extra;
     args[0] = "--kind=" + kind;
-    args.push_back("--table=" + scratch->temporary_path());
+    args.push_back("--table=" + fs::absolute(scratch->temporary_path()).string());
     plot_simulation(csv.temporary_path(), *figure_png, title, {}, "plot_design.py", args);
     out.push_back(figure_png);
   };
@@ -232,18 +240,18 @@ int run_design_command(const DesignOptions& o) {
   workers_option(o.workers);  // checked before any work
   // The destinations, checked before any work; the folder is made when missing.
   const fs::path dir(o.out);
-  OutputFile csv((dir / "results.csv").string(), "--out", true);
-  OutputFile json((dir / "results.json").string(), "--out", true);
+  OutputFile csv((dir / "results.csv").string(), "--out", OutputFile::kInFolder);
+  OutputFile json((dir / "results.json").string(), "--out", OutputFile::kInFolder);
   std::unique_ptr<OutputFile> png;
   if (o.plot) {
-    png = std::make_unique<OutputFile>((dir / "design.png").string(), "--plot", true);
+    png = std::make_unique<OutputFile>((dir / "design.png").string(), "--plot", OutputFile::kInFolder);
     plot_script_path("plot_design.py");
   }
+  if (!o.scheduler.empty()) check_dask_options(o.scheduler);
   const design::Study study = read_study(o.study);
   std::unique_ptr<PartialRows> partial;
   const StudyTexts texts = run_study(o, study, [&](const std::string& header) -> PartialRows& {
-    csv.open();  // makes the folder
-    partial = std::make_unique<PartialRows>(dir / "results.partial.csv", header);
+    partial = std::make_unique<PartialRows>(dir / "results.partial.csv", header, [&] { csv.open(); });  // makes the folder
     return *partial;
   });
   csv.write(texts.csv);

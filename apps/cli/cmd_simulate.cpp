@@ -205,7 +205,7 @@ int run_simulate(SimulateOptions o) {
     // The plotting script reads a file: the CSV's temporary, or when the rows go to a stream a
     // scratch copy (never committed: removed at the end).
     if (csv.streaming())
-      plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_simulate.csv").string(), "--plot");
+      plot_rows = OutputFile::scratch("armdyn_simulate", ".csv", "--plot");
   }
   Model model = with_payload_option(with_segments_option(load_any_model(o.model), o.segments), o.payload, o.payload_frame);
   if (!o.gravity.empty()) {

@@ -100,7 +100,7 @@ int run_task_command(const TaskOptions& o) {
     // The plotting script reads a file: the CSV's temporary, or when the rows go to a stream a
     // scratch copy (never committed: removed at the end).
     if (csv.streaming())
-      plot_rows = std::make_unique<OutputFile>((fs::temp_directory_path() / "armdyn_task.csv").string(), "--plot");
+      plot_rows = OutputFile::scratch("armdyn_task", ".csv", "--plot");
   }
   Model model = load_any_model(o.model);
   require_angle_coordinates(model, "armdyn task");

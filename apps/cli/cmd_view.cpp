@@ -108,12 +108,12 @@ int run_view(const ViewOptions& o) {
   }
   if (png || gif) {
     // The scene for the script: a scratch file, removed when done (or interrupted).
-    OutputFile scratch((std::filesystem::temp_directory_path() / "armdyn_view_scene.json").string(), "--png");
-    scratch.write(scene);
-    scratch.flush();
+    const std::unique_ptr<OutputFile> scratch = OutputFile::scratch("armdyn_view_scene", ".json", "--png");
+    scratch->write(scene);
+    scratch->flush();
     const double t = o.t >= 0 ? o.t : input.motion.t.front();
-    if (png) render(scratch.temporary_path(), *png, model, "--t=" + shortest(t), "--png");
-    if (gif) render(scratch.temporary_path(), *gif, model, "--gif", "--gif");
+    if (png) render(scratch->temporary_path(), *png, model, "--t=" + shortest(t), "--png");
+    if (gif) render(scratch->temporary_path(), *gif, model, "--gif", "--gif");
     for (OutputFile* f : {png.get(), gif.get()})
       if (f) outputs.push_back(f);
     commit_together(outputs);  // the scratch file goes here, after the images are in place

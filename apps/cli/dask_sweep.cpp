@@ -1,10 +1,10 @@
 #include "dask_sweep.hpp"
 
 #include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -12,14 +12,14 @@
 #include <exception>
 #include <filesystem>
 #include <limits>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "cli.hpp"
 #include "output_file.hpp"
 #include "plot.hpp"
-
-extern char** environ;
 
 namespace armdyn::cli {
 namespace {
@@ -37,22 +37,17 @@ std::string build_tree_package_folder() {
   return fs::is_regular_file(folder / "armdyn" / "__init__.py", ec) ? folder.string() : "";
 }
 
-// The environment of the Python process: ours, with the build tree's package first on PYTHONPATH.
-std::vector<std::string> child_environment() {
-  std::vector<std::string> env;
-  const std::string folder = build_tree_package_folder();
-  std::string pythonpath = folder;
-  for (char** e = environ; *e; ++e) {
-    const std::string entry = *e;
-    if (entry.rfind("PYTHONPATH=", 0) == 0) {
-      const std::string old = entry.substr(11);
-      if (!old.empty()) pythonpath = pythonpath.empty() ? old : pythonpath + ":" + old;
-    } else {
-      env.push_back(entry);
-    }
-  }
-  if (!pythonpath.empty()) env.push_back("PYTHONPATH=" + pythonpath);
-  return env;
+// $ARMDYN_DASK_TIMEOUT: the seconds the scheduler is waited for (10 when unset).
+double dask_timeout() {
+  const char* env = std::getenv("ARMDYN_DASK_TIMEOUT");
+  if (!env) return 10;
+  const std::string text = env;
+  double seconds = 0;  // a decimal number alone: no blanks, no hexadecimal, no unit
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+  const bool whole = !text.empty() && error == std::errc() && end == text.data() + text.size();
+  if (!whole || !(seconds > 0) || !(seconds <= 86400))
+    throw InputError("ARMDYN_DASK_TIMEOUT: '" + printable(text) + "' is not a number of seconds in (0, 86400]");
+  return seconds;
 }
 
 double number(const json& x) {
@@ -119,31 +114,19 @@ design::StudyOptimum optimum(const json& r) {
 template <class Result>
 std::vector<Result> dask_grid(std::size_t total, const std::string& study_path, const std::string& scheduler,
                               Result (*read)(const json&), const design::FinishedCallback<Result>& finished) {
-  const std::string interpreter = python_interpreter();
-  std::vector<std::string> args = {interpreter, "-m", "armdyn._distributed", study_path, "--scheduler", scheduler};
-  std::vector<std::string> env = child_environment();
-  std::vector<char*> argv, envp;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  for (std::string& e : env) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
   // The Python side's messages: a scratch file, removed when done (or interrupted).
-  OutputFile log((fs::temp_directory_path() / "armdyn_dask.log").string(), "--scheduler");
+  const std::unique_ptr<OutputFile> log = OutputFile::scratch("armdyn_dask", ".log", "--scheduler");
   int pipe_fd[2];
-  if (pipe(pipe_fd) != 0) throw InternalError("--scheduler: cannot make a pipe");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fd[1], 1);
-  posix_spawn_file_actions_addclose(&actions, pipe_fd[0]);
-  posix_spawn_file_actions_addopen(&actions, 2, log.staging_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
+  if (pipe2(pipe_fd, O_CLOEXEC) != 0) throw InternalError("--scheduler: cannot make a pipe");
+  std::vector<std::string> python_path;
+  if (const std::string folder = build_tree_package_folder(); !folder.empty()) python_path.push_back(folder);
+  const pid_t pid = start_python("armdyn._distributed", true,
+                                 {fs::absolute(study_path).string(), "--scheduler", scheduler, "--timeout", shortest(dask_timeout())}, python_path,
+                                 log->temporary_path(), pipe_fd[1]);
   close(pipe_fd[1]);
-  if (spawned != 0) {
+  if (pid < 0) {
     close(pipe_fd[0]);
-    throw InternalError("--scheduler: cannot run " + interpreter);
+    throw InternalError("--scheduler: cannot run " + python_interpreter());
   }
 
   std::vector<Result> results(total);
@@ -176,12 +159,9 @@ std::vector<Result> dask_grid(std::size_t total, const std::string& study_path, 
   }
   std::free(line);
   if (in) std::fclose(in);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) break;
-  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  const int code = wait_for(pid);
   if (failure) std::rethrow_exception(failure);
-  const std::string why = last_line(log.staging_path());
+  const std::string why = last_line(log->temporary_path());
   if (code == 2) throw InputError(why.empty() ? study_path + ": refused by the workers" : why);
   if (code != 0)
     throw InternalError("--scheduler: " + (why.empty() ? "the Dask run failed (exit status " + std::to_string(code) + ")" : why));
@@ -193,6 +173,31 @@ std::vector<Result> dask_grid(std::size_t total, const std::string& study_path, 
 }
 
 }  // namespace
+
+void check_dask_options(const std::string& scheduler) {
+  const auto refuse = [&] {
+    throw InputError("--scheduler: '" + printable(scheduler) +
+                     "' is not a Dask scheduler's address (tcp://HOST:PORT, or tls://, ws://, wss://, ucx://)");
+  };
+  std::string rest = scheduler;
+  if (const std::size_t scheme = rest.find("://"); scheme != std::string::npos) {
+    const std::string name = rest.substr(0, scheme);
+    if (name != "tcp" && name != "tls" && name != "ws" && name != "wss" && name != "ucx") refuse();
+    rest.erase(0, scheme + 3);
+  }
+  const std::size_t colon = rest.rfind(':');
+  if (colon == std::string::npos || colon == 0) refuse();
+  const std::string host = rest.substr(0, colon), port = rest.substr(colon + 1);
+  const bool bracketed = host.size() > 2 && host.front() == '[' && host.back() == ']';  // IPv6
+  for (std::size_t i = bracketed ? 1 : 0; i < host.size() - (bracketed ? 1 : 0); ++i) {
+    const char c = host[i];
+    const bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' || (bracketed && c == ':');
+    if (!ok) refuse();
+  }
+  if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) refuse();
+  if (const int p = std::stoi(port); p < 1 || p > 65535) refuse();
+  dask_timeout();
+}
 
 std::vector<design::CandidateResult> dask_sweep(const design::Study& study, const std::string& study_path,
                                                 const std::string& scheduler,

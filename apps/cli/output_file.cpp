@@ -89,11 +89,19 @@ void disarm(int slot) {
   if (slot >= 0) g_state[slot].store(0);
 }
 
-// mkstemp on `pattern` (ending in XXXXXX) and its entry in the table, with the signals held so
-// that no interrupt falls between the two; returns the open descriptor.
-int make_temporary(std::string& pattern, int& slot) {
+// 0666 less the umask: the mode of a new file.
+mode_t new_file_mode() {
+  const mode_t mask = umask(0);
+  umask(mask);
+  return 0666 & ~mask;
+}
+
+// mkostemps on `pattern` (XXXXXX, then `suffix_length` more characters) and its entry in the
+// table, with the signals held so that no interrupt falls between the two; returns the open
+// descriptor.
+int make_temporary(std::string& pattern, int& slot, int suffix_length = 0) {
   SignalsHeld held;
-  const int fd = mkstemp(pattern.data());
+  const int fd = mkostemps(pattern.data(), suffix_length, O_CLOEXEC);  // not inherited by the plotting scripts
   if (fd < 0) return fd;
   try {
     slot = arm(pattern);
@@ -105,32 +113,68 @@ int make_temporary(std::string& pattern, int& slot) {
   return fd;
 }
 
-bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
-
 std::string folder_of(const std::string& path) {
   const fs::path parent = fs::path(path).parent_path();
   return parent.empty() ? std::string(".") : parent.string();
 }
 
+// The descriptor a path names when it is one of the process's own (-1 for any other path):
+// "-", /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N. Such a path is written into the
+// descriptor as the shell left it (a regular file at its offset, a pipe, a terminal), never
+// reopened or replaced.
+int descriptor_named(const std::string& path) {
+  if (path == "-" || path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (const char* folder : {"/dev/fd/", "/proc/self/fd/"}) {
+    const std::string prefix = folder;
+    if (path.rfind(prefix, 0) != 0 || path.size() == prefix.size() || path.size() > prefix.size() + 6) continue;
+    int n = 0;
+    for (std::size_t i = prefix.size(); i < path.size(); ++i) {
+      if (path[i] < '0' || path[i] > '9') return -1;
+      n = n * 10 + (path[i] - '0');
+    }
+    return n;
+  }
+  return -1;
+}
+
+// The mkstemp pattern of the temporary beside `target`: "<name>.tmp.XXXXXX", the name cut so
+// that the temporary's name fits the folder's file-name limit (a name of 250 bytes is valid,
+// its temporary would not be).
+std::string temporary_pattern(const std::string& target) {
+  static const std::string suffix = ".tmp.XXXXXX";
+  const fs::path path(target);
+  const long limit = pathconf(folder_of(target).c_str(), _PC_NAME_MAX);
+  const std::size_t name_max = limit > 0 ? static_cast<std::size_t>(limit) : NAME_MAX;
+  std::string name = path.filename().string();
+  if (name.size() + suffix.size() > name_max) name.resize(name_max - suffix.size());
+  return (path.parent_path() / (name + suffix)).string();
+}
+
 }  // namespace
 
-OutputFile::OutputFile(std::string path, std::string option, bool create_folders)
-    : path_(std::move(path)), option_(std::move(option)), create_folders_(create_folders) {
+OutputFile::OutputFile(std::string path, std::string option, Naming naming)
+    : path_(std::move(path)), option_(std::move(option)), naming_(naming) {
   auto refuse = [this](const std::string& reason) {
     throw InputError(option_ + ": cannot write '" + path_ + "' (" + reason + ")");
   };
   if (path_.empty()) throw InputError(option_ + ": empty file name");
-  if (path_ == "-" || path_ == "/dev/stdout" || path_ == "/dev/fd/1" || path_ == "/proc/self/fd/1") {
-    mode_ = Mode::kStdout;
+  if (const int fd = descriptor_named(path_); fd >= 0 && naming_ == kAsNamed) {
+    if (fcntl(fd, F_GETFL) < 0) refuse(std::strerror(errno));
+    mode_ = Mode::kDescriptor;
+    descriptor_ = fd;
     return;
   }
   std::error_code ec;
   const std::string absolute = fs::absolute(path_, ec).lexically_normal().string();
-  const bool device_folder = starts_with(absolute, "/dev/") || starts_with(absolute, "/proc/");
   struct stat st {};
-  if (stat(path_.c_str(), &st) == 0) {
+  if (naming_ == kInFolder && lstat(path_.c_str(), &st) == 0) {
+    // The tool's own name: replaced as a name (a link or FIFO there is never opened).
     if (S_ISDIR(st.st_mode)) refuse("it is a folder");
-    if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || (device_folder && S_ISREG(st.st_mode))) {
+    target_ = absolute;
+  } else if (naming_ == kAsNamed && stat(path_.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) refuse("it is a folder");
+    if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) {
       if (access(path_.c_str(), W_OK) != 0) refuse(std::strerror(errno));
       mode_ = Mode::kStream;
       target_ = path_;
@@ -142,19 +186,39 @@ OutputFile::OutputFile(std::string path, std::string option, bool create_folders
   } else {
     if (errno != ENOENT) refuse(std::strerror(errno));
     struct stat link {};
-    if (lstat(path_.c_str(), &link) == 0) refuse("a symbolic link to a missing file");
-    if (device_folder) refuse("no such device");
+    if (naming_ == kAsNamed && lstat(path_.c_str(), &link) == 0) refuse("a symbolic link to a missing file");
     target_ = absolute;
   }
-  // A file is created beside the target: its folder (or with create_folders the nearest existing
-  // one) must be a writable folder.
+  if (temporary_pattern(target_).size() >= PATH_MAX) refuse(std::strerror(ENAMETOOLONG));
+  // A file is created beside the target: its folder (or, in a folder the tool makes, the nearest
+  // existing one) must be a writable folder.
   std::string folder = folder_of(target_);
-  while (create_folders_ && !fs::exists(folder, ec) && folder != folder_of(folder)) folder = folder_of(folder);
+  while (naming_ == kInFolder && !fs::exists(folder, ec) && folder != folder_of(folder)) folder = folder_of(folder);
   struct stat dir {};
   if (stat(folder.c_str(), &dir) != 0)
     refuse(errno == ENOENT ? "no such folder '" + folder + "'" : std::string(std::strerror(errno)));
   if (!S_ISDIR(dir.st_mode)) refuse("'" + folder + "' is not a folder");
   if (access(folder.c_str(), W_OK | X_OK) != 0) refuse("cannot create a file in '" + folder + "': " + std::strerror(errno));
+}
+
+OutputFile::OutputFile(std::string option, Mode mode) : option_(std::move(option)), mode_(mode) {}
+
+std::unique_ptr<OutputFile> OutputFile::scratch(const std::string& stem, const std::string& extension,
+                                                const std::string& option) {
+  std::unique_ptr<OutputFile> file(new OutputFile(option, Mode::kScratch));
+  std::error_code ec;
+  const fs::path folder = fs::temp_directory_path(ec);
+  if (ec) throw InputError(option + ": no temporary folder (" + ec.message() + "; set TMPDIR)");
+  file->path_ = (folder / (stem + ".XXXXXX" + extension)).string();
+  file->temp_ = file->path_;
+  file->fd_ = make_temporary(file->temp_, file->slot_, static_cast<int>(extension.size()));
+  if (file->fd_ < 0) {
+    file->temp_.clear();
+    file->fail(std::strerror(errno));
+  }
+  file->path_ = file->temp_;
+  file->started_ = true;
+  return file;
 }
 
 OutputFile::~OutputFile() {
@@ -164,37 +228,36 @@ OutputFile::~OutputFile() {
 void OutputFile::open() {
   if (started_ || committed_) return;
   started_ = true;
-  if (mode_ == Mode::kStdout) {
-    std::fflush(stdout);
-    fd_ = STDOUT_FILENO;
+  if (mode_ == Mode::kDescriptor) {
+    if (descriptor_ == STDOUT_FILENO) std::fflush(stdout);
+    if (descriptor_ == STDERR_FILENO) std::fflush(stderr);
+    fd_ = descriptor_;
     terminal_ = isatty(fd_) == 1;
     return;
   }
   if (mode_ == Mode::kStream) {
-    do fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+    do fd_ = ::open(target_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
     while (fd_ < 0 && errno == EINTR);
     if (fd_ < 0) fail(std::strerror(errno));
+    // Still what was checked: a regular file put there since would keep its old tail.
+    struct stat st {};
+    if (fstat(fd_, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) fail("no longer a FIFO or device");
     terminal_ = isatty(fd_) == 1;
     return;
   }
   std::error_code ec;
-  if (create_folders_) fs::create_directories(folder_of(target_), ec);
+  if (naming_ == kInFolder) fs::create_directories(folder_of(target_), ec);
   if (ec) fail(ec.message());
-  temp_ = target_ + ".tmp.XXXXXX";
+  temp_ = temporary_pattern(target_);
   fd_ = make_temporary(temp_, slot_);
   if (fd_ < 0) {
     temp_.clear();
     fail(std::strerror(errno));
   }
-  // The mode the file would have had: the replaced file's, else a new file's (0666 less the umask).
+  // The mode the file would have had: the replaced regular file's, else a new file's.
   struct stat st {};
-  if (stat(target_.c_str(), &st) == 0) {
-    fchmod(fd_, st.st_mode & 07777);
-  } else {
-    const mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd_, 0666 & ~mask);
-  }
+  const int found = naming_ == kInFolder ? lstat(target_.c_str(), &st) : stat(target_.c_str(), &st);
+  fchmod(fd_, found == 0 && S_ISREG(st.st_mode) ? st.st_mode & 07777 : new_file_mode());
 }
 
 void OutputFile::write(std::string_view text) {
@@ -224,7 +287,7 @@ const std::string& OutputFile::staging_path() {
   if (mode_ == Mode::kReplace) {
     open();
     close_fd();  // the producer writes the file by its name
-  } else {
+  } else if (streaming()) {
     temp_ = (fs::temp_directory_path() / "armdyn_output_XXXXXX").string();
     const int fd = make_temporary(temp_, slot_);
     if (fd < 0) {
@@ -237,13 +300,13 @@ const std::string& OutputFile::staging_path() {
 }
 
 void OutputFile::close_fd() {
-  if (fd_ >= 0 && fd_ != STDOUT_FILENO) ::close(fd_);
+  if (fd_ >= 0 && mode_ != Mode::kDescriptor) ::close(fd_);
   fd_ = -1;
 }
 
 void OutputFile::finish_writing() {
   if (committed_) return;
-  if (mode_ != Mode::kReplace && !temp_.empty()) {  // a staging file: copied into the stream
+  if (streaming() && !temp_.empty()) {  // a staging file: copied into the stream
     std::FILE* in = std::fopen(temp_.c_str(), "rb");
     if (!in) fail(std::strerror(errno));
     try {
@@ -260,13 +323,14 @@ void OutputFile::finish_writing() {
   }
   if (!started_) open();  // nothing written: still an (empty) output
   flush();
-  const int fd = fd_ == STDOUT_FILENO ? -1 : fd_;
+  const int fd = mode_ == Mode::kDescriptor ? -1 : fd_;
   fd_ = -1;
   if (fd >= 0 && ::close(fd) != 0 && mode_ == Mode::kReplace) fail(std::strerror(errno));
 }
 
 void OutputFile::rename_into_place() {
   if (committed_) return;
+  if (mode_ == Mode::kScratch) remove_temporary();  // never a result
   if (mode_ == Mode::kReplace) {
     if (std::rename(temp_.c_str(), target_.c_str()) != 0) fail(std::strerror(errno));
     disarm(slot_);
@@ -294,6 +358,26 @@ void OutputFile::remove_temporary() {
 void OutputFile::fail(const std::string& reason) {
   discard();
   throw OutputError(option_ + ": cannot write '" + path_ + "' (" + reason + ")");
+}
+
+int create_replacing(const std::string& path, const std::string& option) {
+  std::string temp = temporary_pattern(path);
+  int slot = -1;
+  const int fd = make_temporary(temp, slot);
+  const auto fail = [&](int error) {
+    if (fd >= 0) {
+      ::close(fd);
+      unlink(temp.c_str());
+      disarm(slot);
+    }
+    throw OutputError(option + ": cannot write '" + path + "' (" + std::strerror(error) + ")");
+  };
+  if (fd < 0) fail(errno);
+  fchmod(fd, new_file_mode());
+  SignalsHeld held;  // no interrupt between the rename and the table's entry going
+  if (std::rename(temp.c_str(), path.c_str()) != 0) fail(errno);
+  disarm(slot);
+  return fd;
 }
 
 void commit_together(const std::vector<OutputFile*>& files) {

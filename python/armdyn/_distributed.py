@@ -8,8 +8,9 @@ code as a local sweep, so the results are the local ones bit for bit.
 `python3 -m armdyn._distributed STUDY.json --scheduler tcp://host:port` is what `armdyn design
 --scheduler` runs: it prints one JSON line per finished grid point, {"index": i, "result": {...}},
 in the order they finish (non-finite numbers as the strings "nan", "inf", "-inf"); exit status 2
-for a bad study, 1 when the cluster cannot be used (the scheduler is waited for
-ARMDYN_DASK_TIMEOUT seconds, 10 by default).
+for a bad study, a scheduler address that is not one or a scheduler that does not answer (it
+is waited for --timeout seconds, else ARMDYN_DASK_TIMEOUT, else 10), 1 when the cluster cannot
+be used otherwise.
 """
 from __future__ import annotations
 
@@ -94,15 +95,34 @@ def _plain(x):
     return x
 
 
+def _seconds(text: str, name: str) -> float:
+    """A time-out in seconds, in (0, 86400]; ValueError naming `name` otherwise."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= 86400:
+        raise ValueError(f"{name}: '{text}' is not a number of seconds in (0, 86400]")
+    return seconds
+
+
 def main(argv: List[str]) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python3 -m armdyn._distributed")
     parser.add_argument("study")
     parser.add_argument("--scheduler", required=True)
-    # Seconds to wait for the scheduler (ARMDYN_DASK_TIMEOUT, default 10).
-    parser.add_argument("--timeout", type=float, default=float(os.environ.get("ARMDYN_DASK_TIMEOUT", "10")))
+    # Seconds to wait for the scheduler (default ARMDYN_DASK_TIMEOUT, else 10).
+    parser.add_argument("--timeout")
     args = parser.parse_args(argv)
+    try:
+        if args.timeout is not None:
+            timeout = _seconds(args.timeout, "--timeout")
+        else:
+            timeout = _seconds(os.environ.get("ARMDYN_DASK_TIMEOUT", "10"), "ARMDYN_DASK_TIMEOUT")
+    except ValueError as error:
+        print(str(error), file=sys.stderr)
+        return 2
     try:
         _armdyn.design._read_study(args.study)
     except _armdyn.InputError as error:
@@ -115,10 +135,13 @@ def main(argv: List[str]) -> int:
               file=sys.stderr)
         return 1
     try:
-        client = Client(args.scheduler, timeout=args.timeout)
+        client = Client(args.scheduler, timeout=timeout)
     except (OSError, TimeoutError) as error:
-        print(f"cannot reach the Dask scheduler at '{args.scheduler}': {error}", file=sys.stderr)
-        return 1
+        print(f"--scheduler: cannot reach the Dask scheduler at '{args.scheduler}': {error}", file=sys.stderr)
+        return 2
+    except (ValueError, TypeError) as error:  # not an address: "missing port number", "unknown scheme"
+        print(f"--scheduler: '{args.scheduler}' is not a Dask scheduler's address: {error}", file=sys.stderr)
+        return 2
 
     def emit(done, total, index, result):
         print(json.dumps({"index": index, "result": _plain(result)}), flush=True)

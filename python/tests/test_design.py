@@ -256,5 +256,5 @@ def test_armdyn_design_with_an_unreachable_scheduler_fails_clearly(cli, tmp_path
     out = tmp_path / "out"
     done = subprocess.run([cli, "design", _small_study(tmp_path), "--out", str(out), "--scheduler", "tcp://127.0.0.1:9"],
                           capture_output=True, text=True, check=False)
-    assert done.returncode == 1 and "cannot reach the Dask scheduler" in done.stderr and done.stdout == ""
-    assert not (out / "results.csv").exists()
+    assert done.returncode == 2 and "cannot reach the Dask scheduler" in done.stderr and done.stdout == ""
+    assert not out.exists()  # nothing written: no folder, no results.partial.csv

@@ -41,7 +41,19 @@ Model load_model(const std::string& spec) {
   if (is_builtin(spec)) return builtin_model(spec).model;
   const std::filesystem::path path(spec);
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {  // /dev/zero, a folder, a FIFO
+    namespace fs = std::filesystem;
+    const char* what = fs::is_directory(status)        ? "a folder"
+                       : fs::is_character_file(status) ? "a character device"
+                       : fs::is_block_file(status)     ? "a block device"
+                       : fs::is_fifo(status)           ? "a FIFO"
+                                                       : "a socket";
+    throw InputError(spec + ": not a model file (" + what + ", not a regular file)");
+  }
+  if (!std::filesystem::is_regular_file(status)) {
+    if (ec && status.type() != std::filesystem::file_type::not_found)  // cannot be looked at (permissions, loops)
+      throw InputError(spec + ": cannot read (" + ec.message() + ")");
     std::string names;
     for (const std::string& n : builtin_names()) names += (names.empty() ? "" : ", ") + n;
     throw InputError(spec + ": no such file, and not a built-in model (" + names + ")");

@@ -566,8 +566,18 @@ TEST(LoadModel, MissingFileListsTheBuiltInNames) {
   const std::string path = test::data_path("models/no_such_robot.urdf");
   EXPECT_EQ(load_error(path),
             path + ": no such file, and not a built-in model (puma560, stanford, planar2r, planar3r, craig3r, rp)");
-  EXPECT_EQ(load_error(test::data_path("models")),  // a directory is not a model file
-            test::data_path("models") + ": no such file, and not a built-in model (puma560, stanford, planar2r, planar3r, craig3r, rp)");
+}
+
+// A path that exists is never called missing: a folder, a device or a FIFO says what it is.
+TEST(LoadModel, PathThatIsNoRegularFileSaysWhatItIs) {
+  EXPECT_EQ(load_error(test::data_path("models")),
+            test::data_path("models") + ": not a model file (a folder, not a regular file)");
+  EXPECT_EQ(load_error("/dev/zero"), "/dev/zero: not a model file (a character device, not a regular file)");
+  EXPECT_EQ(load_error("/dev/null"), "/dev/null: not a model file (a character device, not a regular file)");
+  const std::filesystem::path fifo = std::filesystem::temp_directory_path() / ("load_model_fifo_" + std::to_string(getpid()));
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(load_error(fifo.string()), fifo.string() + ": not a model file (a FIFO, not a regular file)");
+  std::filesystem::remove(fifo);
 }
 
 }  // namespace json_model_test
