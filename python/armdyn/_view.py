@@ -13,7 +13,10 @@ class ViewPage(str):
     Jupyter notebook it displays itself in an iframe."""
 
     def _repr_html_(self) -> str:
-        return ('<iframe srcdoc="%s" style="width: 100%%; height: 520px; border: 0"></iframe>'
+        # The page holds names from model files: its frame runs scripts (three.js) but in an origin
+        # of its own, without the notebook's rights (no allow-same-origin). The attribute is
+        # double-quoted and escaped (& < > " ') so that the page cannot end it.
+        return ('<iframe sandbox="allow-scripts" srcdoc="%s" style="width: 100%%; height: 520px; border: 0"></iframe>'
                 % _html.escape(str(self), quote=True))
 
     def save(self, path: str) -> None:

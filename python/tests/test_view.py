@@ -1,8 +1,9 @@
 """armdyn.view: the page's placements against armdyn.frame_placement, a simulation result as the
-motion, the notebook display, and the errors."""
+motion, the notebook display (a sandboxed frame), and the errors."""
 import json
 import os
 import re
+from html.parser import HTMLParser
 
 import numpy as np
 import pytest
@@ -41,7 +42,7 @@ def test_simulation_result_is_a_motion_with_its_torques(tmp_path):
     assert len(scene["samples"]["t"]) == len(result.t)
     np.testing.assert_allclose(np.array(scene["samples"]["tau"]), result.tau, atol=0, rtol=0)
     assert scene["path"] is not None and len(scene["path"]["achieved"]) == len(result.t)
-    assert "<iframe srcdoc=" in page._repr_html_()
+    assert "<iframe " in page._repr_html_()
     path = tmp_path / "page.html"
     page.save(str(path))
     assert path.read_text() == page
@@ -57,3 +58,36 @@ def test_bad_inputs_raise():
         armdyn.view(model, np.zeros(6), frame="nowhere")
     with pytest.raises(armdyn.InputError, match="no such file"):
         armdyn.view(model, trajectory="/nonexistent/motion.csv")
+
+
+class _Frames(HTMLParser):
+    """The elements of an HTML fragment, each as (tag, attributes), and its text outside them."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.elements, self.text = [], ""
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, attrs))
+
+    def handle_data(self, data):
+        self.text += data
+
+
+def test_notebook_frame_is_sandboxed_and_holds_the_page_exactly():
+    """The page shows itself in one iframe that may run scripts but has an origin of its own (no
+    allow-same-origin: the notebook's cookies, storage and DOM are out of its reach); the escaped
+    srcdoc attribute reads back as the very page, whatever its names hold."""
+    model = armdyn.load("planar2r")
+    page = armdyn.view(model, np.zeros((2, 2)), t=[0.0, 1.0])
+    hostile = armdyn.ViewPage(page + '<!-- " \' & &amp; <script>"x"</script> -->')
+    for p in (page, hostile):
+        parsed = _Frames(p._repr_html_())
+        assert [tag for tag, _ in parsed.elements] == ["iframe"] and parsed.text == ""
+        attrs = dict(parsed.elements[0][1])
+        assert len(parsed.elements[0][1]) == len(attrs)  # no attribute given twice
+        assert attrs["sandbox"] == "allow-scripts"
+        assert attrs["srcdoc"] == str(p)
+
