@@ -91,3 +91,18 @@ def test_notebook_frame_is_sandboxed_and_holds_the_page_exactly():
         assert attrs["sandbox"] == "allow-scripts"
         assert attrs["srcdoc"] == str(p)
 
+
+def test_long_motions_are_shown_by_at_most_max_samples():
+    model = armdyn.load("planar2r")
+    m = 10001
+    Q = np.column_stack([np.linspace(0, 1, m), np.linspace(0, -1, m)])
+    T = np.linspace(0, 10, m)
+    scene = scene_of(armdyn.view(model, Q, t=T))
+    assert len(scene["samples"]["t"]) == 2000
+    assert scene["samples"]["t"][0] == T[0] and scene["samples"]["t"][-1] == T[-1]
+    scene = scene_of(armdyn.view(model, Q, t=T, max_samples=11))
+    np.testing.assert_array_equal(scene["samples"]["t"], T[::1000])
+    assert len(scene_of(armdyn.view(model, Q[:5], t=T[:5], max_samples=5))["samples"]["t"]) == 5
+    with pytest.raises(armdyn.InputError, match="max_samples"):
+        armdyn.view(model, Q, t=T, max_samples=1)
+

@@ -289,12 +289,29 @@ ViewMotion read_view_motion(const std::string& path, const Model& model) {
   return out;
 }
 
+std::vector<std::size_t> shown_samples(std::size_t count, std::size_t max_samples) {
+  std::vector<std::size_t> out;
+  if (count <= max_samples) {
+    for (std::size_t k = 0; k < count; ++k) out.push_back(k);
+    return out;
+  }
+  // Sample i of the max_samples is the row nearest i (count - 1) / (max_samples - 1): increasing,
+  // as the step is more than one row, from the first row to the last.
+  for (std::size_t i = 0; i < max_samples; ++i)
+    out.push_back(static_cast<std::size_t>(std::llround(static_cast<double>(i) * static_cast<double>(count - 1) /
+                                                        static_cast<double>(max_samples - 1))));
+  return out;
+}
+
 std::string scene_json(const Model& model, const SceneInput& input) {
   const ViewMotion& motion = input.motion;
   if (motion.t.empty() || motion.q.size() != motion.t.size())
     throw InputError("view: the motion needs at least one sample, with as many joint vectors as times");
   if (!motion.tau.empty() && motion.tau.size() != motion.t.size())
     throw InputError("view: as many torque vectors as times are needed");
+  if (input.max_samples < 2)
+    throw InputError("view: max samples: " + std::to_string(input.max_samples) +
+                     ", less than 2 (the first and the last sample are shown)");
   for (std::size_t k = 0; k < motion.t.size(); ++k) check_sample(model, motion, k);
 
   json scene;
@@ -331,7 +348,7 @@ std::string scene_json(const Model& model, const SceneInput& input) {
   json t = json::array(), q = json::array(), bodies = json::array(), frames = json::array(), tau = json::array();
   json achieved = json::array();
   Data data(model);
-  for (std::size_t k = 0; k < motion.t.size(); ++k) {
+  for (const std::size_t k : shown_samples(motion.t.size(), input.max_samples)) {
     forward_kinematics(model, data, motion.q[k]);
     t.push_back(motion.t[k]);
     q.push_back(vector_json(motion.q[k]));

@@ -323,3 +323,26 @@ def test_notebook_frame_is_sandboxed_and_draws_the_arm(out_dir):
     image = browse(frame, "", out_dir, "screenshot", ["--disable-features=IsolateSandboxedIframes"])
     assert drawn_pixels(image).mean() > 0.003, "the sandboxed frame drew nothing"
 
+
+def test_long_motions_are_shown_by_a_bounded_number_of_samples(out_dir):
+    csv = os.path.join(out_dir, "long.csv")
+    done = armdyn("simulate", "planar2r", "--duration", "80", "--integrator", "rk4", "--dt", "0.001",
+                  "--output-period", "0.001", "--out", csv)
+    assert done.returncode == 0, done.stderr
+    with open(csv) as f:
+        rows = [line.split(",")[0] for line in f if line.strip()][1:]
+    assert len(rows) > 80000 - 2
+    page = os.path.join(out_dir, "long.html")
+    done = armdyn("view", "planar2r", "--trajectory", csv, "--out", page)
+    assert done.returncode == 0, done.stderr
+    assert os.path.getsize(page) < 8e6  # 80 000 rows once made a page of 233 MB
+    times = page_scene(page)["samples"]["t"]
+    assert len(times) == 2000 and times[0] == float(rows[0]) and times[-1] == float(rows[-1])
+    done = armdyn("view", "planar2r", "--trajectory", csv, "--max-samples", "50", "--out", page)
+    assert done.returncode == 0, done.stderr
+    assert len(page_scene(page)["samples"]["t"]) == 50
+    dom = check_page(page, out_dir)
+    assert 'data-ready="50"' in dom
+    done = armdyn("view", "planar2r", "--trajectory", csv, "--max-samples", "1", "--out", page + "2")
+    assert done.returncode == 2 and "--max-samples" in done.stderr
+

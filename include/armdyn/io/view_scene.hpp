@@ -55,6 +55,9 @@ struct ViewMotion {
 /// (rnea) from q, v, a. InputError "<path>:<line>: ..." naming the missing column or bad cell.
 ViewMotion read_view_motion(const std::string& path, const Model& model);
 
+/// The most samples of a motion a page holds by default: some 2 to 3 MB for a 6-joint arm.
+inline constexpr std::size_t kDefaultViewSamples = 2000;
+
 /// Everything the page shows.
 struct SceneInput {
   std::string title;
@@ -62,12 +65,20 @@ struct SceneInput {
   ViewMotion motion;                 ///< at least one sample
   int path_frame = -1;               ///< the frame whose path is drawn (-1: none)
   std::vector<Vec3<double>> prescribed;  ///< a task's prescribed path of path_frame (may be empty)
+  /// A longer motion is shown by this many of its samples, evenly spaced in order, the first and
+  /// the last among them (at least 2).
+  std::size_t max_samples = kDefaultViewSamples;
 };
+
+/// The indices of the samples shown of a motion of `count` samples: all when count <= max_samples,
+/// else max_samples of them evenly spaced, 0 and count - 1 included (max_samples >= 2).
+std::vector<std::size_t> shown_samples(std::size_t count, std::size_t max_samples);
 
 /// The scene as JSON ("model", "dof", "joints", "bodies", "frames", "shapes", "capsules",
 /// "radius", "samples": {"t", "q", "bodies", "frames", "tau"}, "path", "effort"; docs/view.md):
-/// every placement as 12 numbers, the rotation's rows then the position. InputError when the
-/// motion has no sample, a sample of the wrong size or a non-finite number.
+/// every placement as 12 numbers, the rotation's rows then the position; of a long motion the
+/// samples shown_samples keeps. InputError when the motion has no sample, a sample of the wrong
+/// size or a non-finite number, or max_samples < 2.
 std::string scene_json(const Model& model, const SceneInput& input);
 
 /// The self-contained HTML page (three.js and its OrbitControls embedded as data: URLs, no
