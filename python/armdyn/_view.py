@@ -32,7 +32,8 @@ def view(model: _armdyn.Model, q=None, trajectory=None, *, t=None, tau=None, fra
     `armdyn task` wrote, or a result of armdyn.simulate (its t, q and tau). `frame` names the frame
     whose path is drawn (default: the model's last frame, for a motion). A motion of more than
     `max_samples` samples (default 2000, at least 2) is shown by that many of them, evenly spaced,
-    the first and the last among them. Returns the page's HTML."""
+    the first and the last among them. The model is drawn as it was loaded: if its URDF file has
+    changed since, InputError. Returns the page's HTML."""
     if trajectory is not None and not isinstance(trajectory, (str, os.PathLike)):
         if q is not None:
             raise ValueError("view: give either q or trajectory, not both")

@@ -21,6 +21,8 @@ std::string view_html(const PyModel& handle, py::object q, py::object t, py::obj
   view::SceneInput input;
   input.title = "armdyn view " + model.name;
   input.max_samples = static_cast<std::size_t>(max_samples);
+  // The visuals are read from the model's file anew; read_urdf_visuals refuses a file that no
+  // longer describes the loaded model's joints, bodies and frames (drawn as loaded, or not at all).
   const std::string ext = std::filesystem::path(model.source).extension().string();
   if ((ext == ".urdf" || ext == ".xml") && std::filesystem::is_regular_file(model.source) && !is_mjcf_file(model.source))
     input.visuals = view::read_urdf_visuals(model.source, model);

@@ -1,8 +1,10 @@
 """armdyn.view: the page's placements against armdyn.frame_placement, a simulation result as the
-motion, the notebook display (a sandboxed frame), and the errors."""
+motion, the notebook display (a sandboxed frame), long motions, a model whose file changed since it
+was loaded, and the errors."""
 import json
 import os
 import re
+import shutil
 from html.parser import HTMLParser
 
 import numpy as np
@@ -106,3 +108,26 @@ def test_long_motions_are_shown_by_at_most_max_samples():
     with pytest.raises(armdyn.InputError, match="max_samples"):
         armdyn.view(model, Q, t=T, max_samples=1)
 
+
+def test_model_is_drawn_as_loaded_not_as_its_file_is_now(tmp_path):
+    """armdyn.view reads a URDF model's visuals from its file: a file that changed since the model
+    was loaded (another arm under the same name) is refused, not drawn as that model."""
+    source = os.path.join(MODELS_DIR, "view_primitives.urdf")
+    path = tmp_path / "arm.urdf"
+    shutil.copy(source, path)
+    model = armdyn.load(str(path))
+    q0 = np.zeros(model.nq)
+    shapes = scene_of(armdyn.view(model, q0))["shapes"]
+    assert [s["kind"] for s in shapes].count("box") == 1
+    text = path.read_text()
+    path.write_text(text.replace('<origin xyz="0.4 0 0" rpy="1.5707963267948966 0 0"/>',
+                                 '<origin xyz="0.9 0 0" rpy="1.5707963267948966 0 0"/>'))
+    with pytest.raises(armdyn.InputError, match="no longer the file"):
+        armdyn.view(model, q0)
+    path.write_text(text.replace('<joint name="joint2" type="revolute">', '<joint name="joint2" type="prismatic">'))
+    with pytest.raises(armdyn.InputError, match="no longer the file"):
+        armdyn.view(model, q0)
+    path.write_text(text.replace('<box size="0.3 0.2 0.1"/>', '<box size="0.3 0.2 0.5"/>'))  # a visual alone
+    shapes = scene_of(armdyn.view(model, q0))["shapes"]
+    assert [s["size"] for s in shapes if s["kind"] == "box"] == [[0.3, 0.2, 0.5]]
+    assert scene_of(armdyn.view(armdyn.load(str(path)), q0))["joints"] == model.joint_names

@@ -346,3 +346,24 @@ def test_long_motions_are_shown_by_a_bounded_number_of_samples(out_dir):
     done = armdyn("view", "planar2r", "--trajectory", csv, "--max-samples", "1", "--out", page + "2")
     assert done.returncode == 2 and "--max-samples" in done.stderr
 
+
+def test_meshes_are_drawn_from_a_urdf_named_without_its_folder(out_dir):
+    """`armdyn view robot.urdf` run in the robot's folder finds the meshes beside it and in its
+    package, as `./robot.urdf` and a full path do."""
+    folder = os.path.join(out_dir, "robot", "urdf")
+    os.makedirs(os.path.join(out_dir, "robot", "meshes"), exist_ok=True)
+    os.makedirs(folder, exist_ok=True)
+    shutil.copy(os.path.join(SOURCE, "tests", "data", "models", "meshes", "fore.stl"),
+                os.path.join(out_dir, "robot", "meshes", "fore.stl"))
+    with open(PRIMITIVES) as f:
+        xml = f.read().replace("package://view_primitives/meshes/fore.stl", "package://robot/meshes/fore.stl")
+    with open(os.path.join(folder, "robot.urdf"), "w") as f:
+        f.write(xml)
+    counts = []
+    for name in ["robot.urdf", "./robot.urdf", os.path.join(folder, "robot.urdf")]:
+        page = os.path.join(out_dir, "mesh_folder.html")
+        done = subprocess.run([CLI, "view", name, "--q", "0.5,1", "--out", page], capture_output=True, text=True,
+                              cwd=folder, timeout=300)
+        assert done.returncode == 0, done.stderr
+        counts.append([s["kind"] for s in page_scene(page)["shapes"]].count("mesh"))
+    assert counts == [1, 1, 1], counts
