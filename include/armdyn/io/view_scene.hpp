@@ -58,7 +58,7 @@ struct ViewMotion {
 /// (rnea) from q, v, a. InputError "<path>:<line>: ..." naming the missing column or bad cell.
 ViewMotion read_view_motion(const std::string& path, const Model& model);
 
-/// The most samples of a motion a page holds by default: some 2 to 3 MB for a 6-joint arm.
+/// The most samples of a motion a page holds by default: a page of some 7 MB for a 6-joint arm.
 inline constexpr std::size_t kDefaultViewSamples = 2000;
 
 /// Everything the page shows.
