@@ -158,7 +158,9 @@ void check_numbers(const TiXmlElement* e, const char* attribute, const std::stri
 }
 
 // Every <visual> of the links `model` has a frame for, as the document writes it: its numbers
-// finite, and read by urdfdom (which drops a visual it cannot read, logging why).
+// finite, and, when its geometry is one armdyn draws (box, cylinder, sphere, mesh), read by
+// urdfdom, which drops a visual it cannot read, logging why. Another geometry (<capsule>, none)
+// is left out, its link drawn as capsules, as a mesh of another format is.
 void check_visuals_read(const std::string& xml, const std::string& source, const urdf::ModelInterface& urdf,
                         const Model& model, const std::string& urdfdom_error) {
   const std::string text = xml + std::string(4, '\0');  // TinyXML may read past a cut UTF-8 sequence
@@ -169,7 +171,7 @@ void check_visuals_read(const std::string& xml, const std::string& source, const
   for (const TiXmlElement* link = robot->FirstChildElement("link"); link; link = link->NextSiblingElement("link")) {
     const char* name = link->Attribute("name");
     if (!name || model.frame_index(name) < 0) continue;
-    int count = 0;
+    int count = 0, drawn = 0;
     for (const TiXmlElement* visual = link->FirstChildElement("visual"); visual;
          visual = visual->NextSiblingElement("visual")) {
       const std::string where = source + ": link '" + printable(name) + "' <visual> " + std::to_string(++count) +
@@ -179,11 +181,17 @@ void check_visuals_read(const std::string& xml, const std::string& source, const
       const TiXmlElement* geometry = visual->FirstChildElement("geometry");
       const TiXmlElement* shape = geometry ? geometry->FirstChildElement() : nullptr;
       for (const char* attribute : {"size", "radius", "length", "scale"}) check_numbers(shape, attribute, where);
+      const std::string kind = shape ? shape->Value() : "";
+      if (kind == "box" || kind == "cylinder" || kind == "sphere" || kind == "mesh") ++drawn;
     }
     const auto read = urdf.links_.find(name);
-    if (read != urdf.links_.end() && static_cast<int>(read->second->visual_array.size()) != count)
-      throw InputError(source + ": link '" + printable(name) + "': " + std::to_string(count) + " <visual> elements, " +
-                       std::to_string(read->second->visual_array.size()) + " read (" +
+    if (read == urdf.links_.end()) continue;
+    int read_drawn = 0;
+    for (const urdf::VisualSharedPtr& visual : read->second->visual_array)
+      if (visual && visual->geometry) ++read_drawn;
+    if (read_drawn < drawn)
+      throw InputError(source + ": link '" + printable(name) + "': " + std::to_string(drawn) +
+                       " <visual> boxes, cylinders, spheres and meshes, " + std::to_string(read_drawn) + " read (" +
                        printable(urdfdom_error.substr(0, 200)) + ")");
   }
 }

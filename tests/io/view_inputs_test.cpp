@@ -161,6 +161,28 @@ TEST(ViewScene, VisualsWithNumbersThatAreNotFiniteAreRefusedNamingTheVisual) {
   }
 }
 
+// A geometry armdyn does not draw is left out (its link drawn as capsules, as documented); one it
+// draws but urdfdom could not read (a size of two numbers, no radius) is refused, not left out.
+TEST(ViewScene, VisualsUrdfdomCannotReadAreRefusedOtherGeometriesLeftOut) {
+  const std::string path = kData + "/models/view_primitives.urdf";
+  const Model model = load_model(path);
+  const std::string xml = file_text(path);
+  for (const std::string other : {"<capsule radius=\"0.03\" length=\"0.1\"/>", ""}) {
+    const std::vector<view::VisualShape> shapes = view::read_urdf_visuals_string(
+        edited(xml, "<sphere radius=\"0.03\"/>", other), "other.urdf", model, kData + "/models");
+    EXPECT_EQ(shapes.size(), 3u) << other;  // the box, the cylinder, the mesh
+  }
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"<box size=\"0.3 0.2 0.1\"/>", "<box size=\"0.3 0.2\"/>"},
+           {"<sphere radius=\"0.03\"/>", "<sphere/>"},
+           {"<cylinder radius=\"0.04\" length=\"0.4\"/>", "<cylinder radius=\"0.04\"/>"}}) {
+    const std::string message = input_error(
+        [&] { view::read_urdf_visuals_string(edited(xml, from, to), "bad.urdf", model, kData + "/models"); }, to);
+    EXPECT_EQ(message.rfind("bad.urdf: link '", 0), 0u) << message;
+    EXPECT_NE(message.find(" read ("), std::string::npos) << message;
+  }
+}
+
 // Visuals handed to scene_json directly are held to the same rule, and must be on a frame.
 TEST(ViewScene, SceneRefusesVisualsThatAreNotFiniteOrOnNoFrame) {
   const Model model = load_model(kData + "/models/view_primitives.urdf");
