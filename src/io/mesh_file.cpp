@@ -14,14 +14,14 @@ namespace armdyn::view {
 namespace {
 
 // Closes the descriptor however the read ends.
-struct Descriptor {
+struct MeshDescriptor {
   int fd;
-  ~Descriptor() {
+  ~MeshDescriptor() {
     if (fd >= 0) ::close(fd);
   }
 };
 
-[[noreturn]] void refuse(const std::string& path, const std::string& reason) {
+[[noreturn]] void refuse_mesh_file(const std::string& path, const std::string& reason) {
   throw InputError(path + ": cannot read mesh file (" + reason + ")");
 }
 
@@ -29,12 +29,12 @@ struct Descriptor {
 
 std::string read_mesh_file(const std::string& path, std::size_t max_bytes, const std::string& what) {
   // O_NONBLOCK: opening a FIFO does not wait for a writer (it is refused below, as not regular).
-  const Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
-  if (file.fd < 0) refuse(path, errno == ENOENT ? "no such file" : std::strerror(errno));
+  const MeshDescriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+  if (file.fd < 0) refuse_mesh_file(path, errno == ENOENT ? "no such file" : std::strerror(errno));
   struct stat status {};
-  if (::fstat(file.fd, &status) != 0) refuse(path, std::strerror(errno));
-  if (S_ISDIR(status.st_mode)) refuse(path, "it is a directory");
-  if (!S_ISREG(status.st_mode)) refuse(path, "not a regular file");
+  if (::fstat(file.fd, &status) != 0) refuse_mesh_file(path, std::strerror(errno));
+  if (S_ISDIR(status.st_mode)) refuse_mesh_file(path, "it is a directory");
+  if (!S_ISREG(status.st_mode)) refuse_mesh_file(path, "not a regular file");
   const auto size = static_cast<std::size_t>(status.st_size);
   if (size > max_bytes)
     throw InputError(path + ": " + std::to_string(size) + " bytes, more than " + what + " can be (" +
@@ -46,7 +46,7 @@ std::string read_mesh_file(const std::string& path, std::size_t max_bytes, const
   while (got < bytes.size()) {
     const ::ssize_t n = ::read(file.fd, bytes.data() + got, bytes.size() - got);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) refuse(path, std::strerror(errno));
+    if (n < 0) refuse_mesh_file(path, std::strerror(errno));
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
     if (got == bytes.size() && got <= max_bytes) bytes.resize(std::min(max_bytes + 1, 2 * bytes.size()));

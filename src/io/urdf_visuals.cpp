@@ -40,7 +40,7 @@ std::mutex& console_mutex() {
   return m;
 }
 
-Transform<double> to_transform(const urdf::Pose& pose) {
+Transform<double> visual_origin(const urdf::Pose& pose) {
   const Eigen::Quaterniond quat(pose.rotation.w, pose.rotation.x, pose.rotation.y, pose.rotation.z);
   Transform<double> X;
   X.R = quat.normalized().toRotationMatrix();
@@ -136,7 +136,7 @@ struct FreedFlat {
 };
 
 // One attribute of a visual's element: whitespace-separated numbers, each finite in full.
-void check_numbers(const TiXmlElement* e, const char* attribute, const std::string& where) {
+void check_visual_numbers(const TiXmlElement* e, const char* attribute, const std::string& where) {
   const char* text = e ? e->Attribute(attribute) : nullptr;
   if (!text) return;
   const std::string value = text;
@@ -176,11 +176,11 @@ void check_visuals_read(const std::string& xml, const std::string& source, const
          visual = visual->NextSiblingElement("visual")) {
       const std::string where = source + ": link '" + printable(name) + "' <visual> " + std::to_string(++count) +
                                 " (line " + std::to_string(visual->Row()) + ")";
-      check_numbers(visual->FirstChildElement("origin"), "xyz", where);
-      check_numbers(visual->FirstChildElement("origin"), "rpy", where);
+      check_visual_numbers(visual->FirstChildElement("origin"), "xyz", where);
+      check_visual_numbers(visual->FirstChildElement("origin"), "rpy", where);
       const TiXmlElement* geometry = visual->FirstChildElement("geometry");
       const TiXmlElement* shape = geometry ? geometry->FirstChildElement() : nullptr;
-      for (const char* attribute : {"size", "radius", "length", "scale"}) check_numbers(shape, attribute, where);
+      for (const char* attribute : {"size", "radius", "length", "scale"}) check_visual_numbers(shape, attribute, where);
       const std::string kind = shape ? shape->Value() : "";
       if (kind == "box" || kind == "cylinder" || kind == "sphere" || kind == "mesh") ++drawn;
     }
@@ -249,7 +249,7 @@ std::vector<VisualShape> read_urdf_visuals_string(const std::string& xml, const 
       // written; urdfdom may still overflow them): else it would vanish, or put nulls in the page.
       const std::string where = source + ": link '" + printable(name) + "' <visual> " + std::to_string(k + 1);
       shape.frame = frame;
-      shape.origin = to_transform(visual->origin);
+      shape.origin = visual_origin(visual->origin);
       if (!shape.origin.R.allFinite() || !shape.origin.p.allFinite()) throw InputError(where + ": <origin>: not a finite number");
       if (!shape.size.allFinite()) throw InputError(where + ": <" + to_string(shape.kind) + "> size: not a finite number");
       if (shape.kind == ShapeKind::kMesh)
