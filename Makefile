@@ -89,7 +89,7 @@ test-sanitize: fuzz-deps
 	$(SANITIZE_ENV) ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j2 -E '$(SANITIZE_EXCLUDE)'
 
 FUZZ_SECONDS := 60
-FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states fuzz_actuators fuzz_task fuzz_segments fuzz_study fuzz_torque_csv fuzz_trajectory_csv fuzz_constraint fuzz_mesh
+FUZZ_TARGETS := fuzz_urdf fuzz_dh_json fuzz_states fuzz_actuators fuzz_task fuzz_segments fuzz_study fuzz_torque_csv fuzz_trajectory_csv fuzz_constraint fuzz_mesh fuzz_view_page
 
 fuzz-deps:
 	bash scripts/install-deps.sh --fuzz

@@ -27,6 +27,7 @@ namespace {
 struct ViewOptions {
   std::string model, q, trajectory, task, frame, out, png, gif;
   double t = -1;  ///< --t: the instant the PNG shows (default: the motion's start)
+  std::size_t max_samples = view::kDefaultViewSamples;  ///< --max-samples: of a longer motion, this many shown
 };
 
 int frame_named(const Model& model, const std::string& name, const std::string& where) {
@@ -99,6 +100,7 @@ int run_view(const ViewOptions& o) {
   } else if (!o.trajectory.empty() && !model.frames.empty()) {
     input.path_frame = static_cast<int>(model.frames.size()) - 1;  // the last frame: a tool's, as a rule
   }
+  input.max_samples = o.max_samples;
   const std::string scene = view::scene_json(model, input);
 
   std::vector<OutputFile*> outputs;
@@ -143,6 +145,10 @@ Command add_view_command(CLI::App& app) {
   sub->add_option("--png", o->png, "also draw the scene at one instant (--t) into this PNG (matplotlib)");
   sub->add_option("--gif", o->gif, "also draw the motion into this animated GIF (matplotlib; needs --trajectory)");
   sub->add_option("--t", o->t, "the instant (s) the PNG shows (default: the motion's start)")->check(CLI::NonNegativeNumber);
+  sub->add_option("--max-samples", o->max_samples,
+                  "a longer motion is shown by this many of its rows, evenly spaced, the first and last among them "
+                  "(default " + std::to_string(view::kDefaultViewSamples) + ": a page of a few MB)")
+      ->check(CLI::Range(std::size_t{2}, std::size_t{10000000}));
   return {sub, [o] { return run_view(*o); }};
 }
 

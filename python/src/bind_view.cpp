@@ -15,10 +15,14 @@ namespace armdyn::python {
 namespace {
 
 std::string view_html(const PyModel& handle, py::object q, py::object t, py::object tau, py::object trajectory,
-                      std::optional<std::string> frame) {
+                      std::optional<std::string> frame, long long max_samples) {
   const Model& model = handle.get();
+  if (max_samples < 2) throw InputError("view: max_samples: " + std::to_string(max_samples) + ", less than 2");
   view::SceneInput input;
   input.title = "armdyn view " + model.name;
+  input.max_samples = static_cast<std::size_t>(max_samples);
+  // The visuals are read from the model's file anew; read_urdf_visuals refuses a file that no
+  // longer describes the loaded model's joints, bodies and frames (drawn as loaded, or not at all).
   const std::string ext = std::filesystem::path(model.source).extension().string();
   if ((ext == ".urdf" || ext == ".xml") && std::filesystem::is_regular_file(model.source) && !is_mjcf_file(model.source))
     input.visuals = view::read_urdf_visuals(model.source, model);
@@ -54,7 +58,9 @@ std::string view_html(const PyModel& handle, py::object q, py::object t, py::obj
 void bind_view(py::module_& m) {
   m.def("_view_html", &view_html, py::arg("model"), py::arg("q") = py::none(), py::arg("t") = py::none(),
         py::arg("tau") = py::none(), py::arg("trajectory") = py::none(), py::arg("frame") = py::none(),
+        py::arg("max_samples") = static_cast<long long>(view::kDefaultViewSamples),
         "The self-contained HTML page of the arm in 3-D (see armdyn.view).");
+  m.attr("_VIEW_MAX_SAMPLES") = view::kDefaultViewSamples;
 }
 
 }  // namespace armdyn::python

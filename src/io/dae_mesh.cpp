@@ -9,7 +9,7 @@
 #include <numbers>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/io/text_file.hpp"
+#include "mesh_file.hpp"
 #include "stl_mesh.hpp"
 #include "xml_nesting.hpp"
 
@@ -261,6 +261,8 @@ class DaeReader {
         for (std::size_t k = 1; k + 1 < n; ++k) {  // a fan from the first corner
           for (const std::size_t c : {corner[first], corner[first + k], corner[first + k + 1]}) {
             const Eigen::Vector4d v = X * Eigen::Vector4d(points[3 * c], points[3 * c + 1], points[3 * c + 2], 1);
+            if (!v.allFinite())  // finite numbers overflowed by a <scale>, <matrix> or <unit meter>
+              fail(where + ": position " + std::to_string(c) + " is not a finite number once placed by its nodes' transforms");
             triangles_.insert(triangles_.end(), {v[0], v[1], v[2]});
           }
           if (triangles_.size() > 9 * kMaxStlTriangles)
@@ -280,7 +282,7 @@ class DaeReader {
 }  // namespace
 
 std::vector<double> read_dae(const std::string& path) {
-  const std::string xml = read_text(path);
+  const std::string xml = read_mesh_file(path, kMaxTextMeshBytes, "a COLLADA file of " + std::to_string(kMaxStlTriangles) + " triangles");
   return DaeReader(path).read(xml);
 }
 

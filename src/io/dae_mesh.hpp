@@ -14,8 +14,10 @@ namespace armdyn::view {
 /// <visual_scene> instances geometries, each is placed by its nodes' <matrix>, <translate>,
 /// <rotate> and <scale>; without one every geometry is taken as it is. Not read: <polygons>,
 /// <tristrips>, <trifans>, lines, <instance_node>, materials. InputError "<path>: ..." for a file
-/// that is not XML or not COLLADA, a missing array or source, an index out of range, a number that
-/// is not finite, no triangle, or more than kMaxStlTriangles.
+/// that cannot be read, is not a regular file or is larger than kMaxTextMeshBytes (checked before
+/// reading), that is not XML or not COLLADA, a missing array or source, an index out of range, a
+/// number that is not finite (also a vertex once transformed), no triangle, or more than
+/// kMaxStlTriangles.
 std::vector<double> read_dae(const std::string& path);
 
 }  // namespace armdyn::view

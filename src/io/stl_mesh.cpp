@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/io/text_file.hpp"
+#include "mesh_file.hpp"
 
 namespace armdyn::view {
 namespace {
@@ -46,17 +46,20 @@ std::vector<double> ascii_triangles(const std::string& text, const std::string& 
 }  // namespace
 
 std::vector<double> read_stl(const std::string& path) {
-  const std::string bytes = read_text(path);
+  const std::string limit = std::to_string(kMaxStlTriangles) + " triangles";
+  // An ASCII file is the larger of the two forms: no STL file of the limit is longer.
+  const std::string bytes = read_mesh_file(path, kMaxTextMeshBytes, "an ASCII STL file of " + limit);
   std::vector<double> triangles;
   std::uint32_t n = 0;
   if (bytes.size() >= 84) std::memcpy(&n, bytes.data() + 80, 4);
-  if (bytes.size() >= 84 && bytes.size() == 84 + 50 * static_cast<std::size_t>(n))
-    triangles = n > kMaxStlTriangles ? std::vector<double>(9 * (kMaxStlTriangles + 1)) : binary_triangles(bytes, n, path);
-  else
+  if (bytes.size() >= 84 && bytes.size() == 84 + 50 * static_cast<std::size_t>(n)) {
+    if (n > kMaxStlTriangles) throw InputError(path + ": more than " + limit + " (a binary STL file of " + std::to_string(n) + ")");
+    triangles = binary_triangles(bytes, n, path);
+  } else {
     triangles = ascii_triangles(bytes, path);
+  }
   if (triangles.empty()) throw InputError(path + ": no triangle (not an STL file?)");
-  if (triangles.size() > 9 * kMaxStlTriangles)
-    throw InputError(path + ": more than " + std::to_string(kMaxStlTriangles) + " triangles");
+  if (triangles.size() > 9 * kMaxStlTriangles) throw InputError(path + ": more than " + limit);
   return triangles;
 }
 

@@ -37,18 +37,39 @@ void replace_once(std::string& text, std::string_view token, const std::string& 
   if (at != std::string::npos) text.replace(at, token.size(), with);
 }
 
+// JSON as the text of a <script type="application/json"> element. The HTML tokenizer must meet no
+// markup in it: "</script" would end the element and "<!--" followed by "<script" sends it into
+// the double-escaped state, where the page's own closing tag no longer counts (a blank page). So
+// '<', '>' and '&' are written as the escapes \u003c, \u003e, \u0026, which JSON.parse reads back
+// as the same characters; outside strings JSON has none of them. U+2028 and U+2029 likewise, the
+// line terminators of older JavaScript.
+std::string script_safe_json(const std::string& json) {
+  std::string out;
+  out.reserve(json.size() + json.size() / 16);
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
+    if (c == '<') {
+      out += "\\u003c";
+    } else if (c == '>') {
+      out += "\\u003e";
+    } else if (c == '&') {
+      out += "\\u0026";
+    } else if (c == '\xE2' && i + 2 < json.size() && json[i + 1] == '\x80' && (json[i + 2] == '\xA8' || json[i + 2] == '\xA9')) {
+      out += json[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
+      i += 2;
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string three_version() { return std::string(assets::three_version); }
 
 std::string view_page(const std::string& scene) {
-  // JSON inside <script>: "</" would end the element; "<\/" is the same JSON string.
-  std::string safe;
-  safe.reserve(scene.size());
-  for (std::size_t i = 0; i < scene.size(); ++i) {
-    safe.push_back(scene[i]);
-    if (scene[i] == '<' && i + 1 < scene.size() && scene[i + 1] == '/') safe.push_back('\\');
-  }
+  const std::string safe = script_safe_json(scene);
   const std::string importmap = std::string(R"({"imports": {"three": "data:text/javascript;base64,)") +
                                 base64(assets::three_module()) +
                                 R"(", "three/addons/controls/OrbitControls.js": "data:text/javascript;base64,)" +

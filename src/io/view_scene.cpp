@@ -1,25 +1,17 @@
 #include "armdyn/io/view_scene.hpp"
 
-#include <console_bridge/console.h>
-
-#include <Eigen/Geometry>
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <urdf_parser/urdf_parser.h>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/io/text_file.hpp"
 #include "armdyn/io/trajectory_csv.hpp"
 #include "armdyn/kinematics/kinematics.hpp"
-#include "dae_mesh.hpp"
-#include "stl_mesh.hpp"
 
 namespace armdyn::view {
 
@@ -35,93 +27,7 @@ const char* to_string(ShapeKind kind) {
 
 namespace {
 
-// urdfdom reports problems through console_bridge (global state): collect them instead.
-class QuietHandler : public console_bridge::OutputHandler {
- public:
-  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
-    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first_error.empty()) first_error = text;
-  }
-  std::string first_error;
-};
-
-std::mutex& console_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-Transform<double> to_transform(const urdf::Pose& pose) {
-  const Eigen::Quaterniond quat(pose.rotation.w, pose.rotation.x, pose.rotation.y, pose.rotation.z);
-  Transform<double> X;
-  X.R = quat.normalized().toRotationMatrix();
-  X.p = Vec3<double>(pose.position.x, pose.position.y, pose.position.z);
-  return X;
-}
-
-// One <visual>'s geometry as a VisualShape (kind and size); false for an empty geometry.
-bool to_shape(const urdf::Geometry& geometry, VisualShape& shape) {
-  switch (geometry.type) {
-    case urdf::Geometry::BOX: {
-      const auto& box = static_cast<const urdf::Box&>(geometry);
-      shape.kind = ShapeKind::kBox;
-      shape.size = Vec3<double>(box.dim.x, box.dim.y, box.dim.z);
-      return true;
-    }
-    case urdf::Geometry::CYLINDER: {
-      const auto& cylinder = static_cast<const urdf::Cylinder&>(geometry);
-      shape.kind = ShapeKind::kCylinder;
-      shape.size = Vec3<double>(cylinder.radius, cylinder.length, 0);
-      return true;
-    }
-    case urdf::Geometry::SPHERE: {
-      shape.kind = ShapeKind::kSphere;
-      shape.size = Vec3<double>(static_cast<const urdf::Sphere&>(geometry).radius, 0, 0);
-      return true;
-    }
-    case urdf::Geometry::MESH: {
-      shape.kind = ShapeKind::kMesh;
-      shape.mesh = static_cast<const urdf::Mesh&>(geometry).filename;
-      return true;
-    }
-  }
-  return false;
-}
-
-// The file a <mesh filename> names, looked for from the URDF's folder ("" when not found).
-std::string mesh_file(const std::string& name, const std::string& folder) {
-  namespace fs = std::filesystem;
-  if (folder.empty() && name.rfind("file://", 0) != 0 && !fs::path(name).is_absolute()) return "";
-  std::vector<fs::path> candidates;
-  if (name.rfind("package://", 0) == 0) {
-    const std::string rest = name.substr(10);
-    const std::size_t slash = rest.find('/');
-    const std::string package = rest.substr(0, slash), inside = slash == std::string::npos ? "" : rest.substr(slash + 1);
-    candidates = {fs::path(folder) / inside, fs::path(folder).parent_path() / inside,
-                  fs::path(folder).parent_path() / package / inside};
-  } else if (name.rfind("file://", 0) == 0) {
-    candidates = {fs::path(name.substr(7))};
-  } else {
-    candidates = {fs::path(name).is_absolute() ? fs::path(name) : fs::path(folder) / name};
-  }
-  std::error_code ec;
-  for (const fs::path& p : candidates)
-    if (fs::is_regular_file(p, ec)) return p.string();
-  return "";
-}
-
-// An STL or COLLADA mesh's triangles, scaled (empty for another format or a missing file).
-std::vector<double> mesh_triangles(const urdf::Mesh& mesh, const std::string& folder) {
-  const std::string file = mesh_file(mesh.filename, folder);
-  std::string ext = std::filesystem::path(file).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (file.empty() || (ext != ".stl" && ext != ".dae")) return {};
-  std::vector<double> triangles = ext == ".stl" ? read_stl(file) : read_dae(file);
-  const double scale[3] = {mesh.scale.x, mesh.scale.y, mesh.scale.z};
-  for (std::size_t i = 0; i < triangles.size(); ++i) {
-    triangles[i] *= scale[i % 3];
-    triangles[i] = std::round(triangles[i] * 1e7) / 1e7;  // 0.1 micrometre: a short page
-  }
-  return triangles;
-}
+bool finite_placement(const Transform<double>& X) { return X.R.allFinite() && X.p.allFinite(); }
 
 using json = nlohmann::json;
 
@@ -193,45 +99,32 @@ void check_sample(const Model& model, const ViewMotion& motion, std::size_t k) {
     throw InputError(where + "the torques are not " + std::to_string(model.dof) + " finite numbers");
 }
 
+// A visual given to scene_json: on a frame of the model, every number finite.
+void check_visual(const Model& model, const VisualShape& v) {
+  if (v.frame < 0 || static_cast<std::size_t>(v.frame) >= model.frames.size())
+    throw InputError("view: a " + std::string(to_string(v.kind)) + " visual on frame " + std::to_string(v.frame) +
+                     ", which model '" + printable(model.name) + "' does not have");
+  const std::string where = "view: the " + std::string(to_string(v.kind)) + " visual of frame '" +
+                            printable(model.frames[static_cast<std::size_t>(v.frame)].name) + "': ";
+  if (!finite_placement(v.origin)) throw InputError(where + "origin: not a finite number");
+  if (!v.size.allFinite()) throw InputError(where + "size: not a finite number");
+  for (double x : v.triangles)
+    if (!std::isfinite(x)) throw InputError(where + "a mesh vertex is not a finite number");
+}
+
+// Sample k's placements: finite (a prismatic offset near the largest double may overflow).
+void check_placements(const Model& model, const Data& data, std::size_t k) {
+  for (std::size_t i = 0; i < data.oMb.size(); ++i)
+    if (!finite_placement(data.oMb[i]))
+      throw InputError("sample " + std::to_string(k) + ": the placement of body '" + printable(model.body_names[i]) +
+                       "' is not finite");
+  for (std::size_t f = 0; f < data.oMf.size(); ++f)
+    if (!finite_placement(data.oMf[f]))
+      throw InputError("sample " + std::to_string(k) + ": the placement of frame '" + printable(model.frames[f].name) +
+                       "' is not finite");
+}
+
 }  // namespace
-
-std::vector<VisualShape> read_urdf_visuals_string(const std::string& xml, const std::string& source,
-                                                  const Model& model, const std::string& folder) {
-  QuietHandler quiet;
-  urdf::ModelInterfaceSharedPtr urdf;
-  {
-    std::lock_guard<std::mutex> lock(console_mutex());
-    console_bridge::useOutputHandler(&quiet);
-    urdf = urdf::parseURDF(xml);
-    console_bridge::restorePreviousOutputHandler();
-  }
-  if (!urdf) throw InputError(source + ": not a URDF document (" + quiet.first_error.substr(0, 200) + ")");
-  std::vector<VisualShape> out;
-  for (const auto& [name, link] : urdf->links_) {
-    const int frame = model.frame_index(name);
-    if (frame < 0) continue;
-    for (const urdf::VisualSharedPtr& visual : link->visual_array) {
-      VisualShape shape;
-      if (!visual || !visual->geometry || !to_shape(*visual->geometry, shape)) continue;
-      if (shape.kind == ShapeKind::kMesh)
-        shape.triangles = mesh_triangles(static_cast<const urdf::Mesh&>(*visual->geometry), folder);
-      shape.frame = frame;
-      shape.origin = to_transform(visual->origin);
-      out.push_back(shape);
-    }
-  }
-  for (auto& [name, link] : urdf->links_) {  // unlinked first: a long chain is not freed recursively
-    link->child_links.clear();
-    link->child_joints.clear();
-    link->parent_joint.reset();
-  }
-  std::sort(out.begin(), out.end(), [](const VisualShape& a, const VisualShape& b) { return a.frame < b.frame; });
-  return out;
-}
-
-std::vector<VisualShape> read_urdf_visuals(const std::string& path, const Model& model) {
-  return read_urdf_visuals_string(read_text(path), path, model, std::filesystem::path(path).parent_path().string());
-}
 
 ViewMotion read_view_motion(const std::string& path, const Model& model) {
   const std::string text = read_text(path);
@@ -289,13 +182,31 @@ ViewMotion read_view_motion(const std::string& path, const Model& model) {
   return out;
 }
 
+std::vector<std::size_t> shown_samples(std::size_t count, std::size_t max_samples) {
+  std::vector<std::size_t> out;
+  if (count <= max_samples) {
+    for (std::size_t k = 0; k < count; ++k) out.push_back(k);
+    return out;
+  }
+  // Sample i of the max_samples is the row nearest i (count - 1) / (max_samples - 1): increasing,
+  // as the step is more than one row, from the first row to the last.
+  for (std::size_t i = 0; i < max_samples; ++i)
+    out.push_back(static_cast<std::size_t>(std::llround(static_cast<double>(i) * static_cast<double>(count - 1) /
+                                                        static_cast<double>(max_samples - 1))));
+  return out;
+}
+
 std::string scene_json(const Model& model, const SceneInput& input) {
   const ViewMotion& motion = input.motion;
   if (motion.t.empty() || motion.q.size() != motion.t.size())
     throw InputError("view: the motion needs at least one sample, with as many joint vectors as times");
   if (!motion.tau.empty() && motion.tau.size() != motion.t.size())
     throw InputError("view: as many torque vectors as times are needed");
+  if (input.max_samples < 2)
+    throw InputError("view: max samples: " + std::to_string(input.max_samples) +
+                     ", less than 2 (the first and the last sample are shown)");
   for (std::size_t k = 0; k < motion.t.size(); ++k) check_sample(model, motion, k);
+  for (const VisualShape& v : input.visuals) check_visual(model, v);
 
   json scene;
   scene["title"] = input.title;
@@ -331,8 +242,9 @@ std::string scene_json(const Model& model, const SceneInput& input) {
   json t = json::array(), q = json::array(), bodies = json::array(), frames = json::array(), tau = json::array();
   json achieved = json::array();
   Data data(model);
-  for (std::size_t k = 0; k < motion.t.size(); ++k) {
+  for (const std::size_t k : shown_samples(motion.t.size(), input.max_samples)) {
     forward_kinematics(model, data, motion.q[k]);
+    check_placements(model, data, k);
     t.push_back(motion.t[k]);
     q.push_back(vector_json(motion.q[k]));
     json b = json::array(), f = json::array();
@@ -355,7 +267,8 @@ std::string scene_json(const Model& model, const SceneInput& input) {
   } else {
     scene["path"] = nullptr;
   }
-  return scene.dump();
+  // Names are UTF-8 (the loaders check it); a stray byte from another caller becomes U+FFFD.
+  return scene.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string view_html(const Model& model, const SceneInput& input) { return view_page(scene_json(model, input)); }

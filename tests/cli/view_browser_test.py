@@ -3,7 +3,9 @@ scripts/install-deps.sh) opens the pages the tool writes for the UR5, the PUMA 5
 motion and a task, with every network request refused, and a screenshot is checked: the canvas
 is drawn, the arm's pixels move between two slider positions (#t=...), no JavaScript error is
 reported. The placements in the page equal `armdyn eval`'s frame pose; --png and --gif write
-images; bad inputs exit 2 with one line on stderr and write nothing.
+images; bad inputs exit 2 with one line on stderr and write nothing. A model whose names are markup
+and script runs none of it: its page's DOM holds the same elements as a plain model's, its names as
+text; in a notebook's sandboxed frame (armdyn.view's page) the arm is drawn all the same.
 
 Environment: ARMDYN_CLI (the tool), ARMDYN_SOURCE_DIR (the repository).
 """
@@ -12,7 +14,10 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
+from html.parser import HTMLParser
+from xml.sax.saxutils import quoteattr
 
 import matplotlib.image as mpimg
 import numpy as np
@@ -38,9 +43,10 @@ def armdyn(*args):
     return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=300)
 
 
-def browse(page, fragment, out_dir, what):
+def browse(page, fragment, out_dir, what, extra=()):
     """Opens page#fragment headless with the network cut off; `what` is 'screenshot' (returns the
-    image as an array) or 'dom' (returns the page's DOM after its scripts ran)."""
+    image as an array) or 'dom' (returns the page's DOM after its scripts ran); `extra`: more
+    switches."""
     profile = tempfile.mkdtemp(dir=out_dir)
     shot = os.path.join(out_dir, "shot-%s.png" % re.sub(r"[^a-z0-9]", "_", fragment))
     args = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -48,7 +54,7 @@ def browse(page, fragment, out_dir, what):
             "--user-data-dir=" + profile, "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
             "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
             "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=800,600", "--virtual-time-budget=8000"]
-    args += ["--screenshot=" + shot] if what == "screenshot" else ["--dump-dom"]
+    args += list(extra) + (["--screenshot=" + shot] if what == "screenshot" else ["--dump-dom"])
     url = "file://" + os.path.abspath(page) + "#" + fragment
     done = subprocess.run(args + [url], capture_output=True, text=True, timeout=180)
     shutil.rmtree(profile, ignore_errors=True)
@@ -197,3 +203,167 @@ def test_bad_inputs_are_one_line_errors_and_write_nothing(out_dir, args, message
     assert len(done.stderr.strip().splitlines()) == 1 and message in done.stderr, done.stderr
     assert not os.path.exists(out) and not os.path.exists(os.path.join(out_dir, "refused.gif"))
     assert not [n for n in os.listdir(out_dir) if ".tmp." in n]
+
+
+# Names that are markup, script, comment openers and entities: each must reach the page as text.
+PWN = "document.documentElement.setAttribute('data-pwned', '1')"
+EVIL_NAMES = {
+    "robot": "<!--<script>",
+    "base": "</script><script>" + PWN + "</script>",
+    "joint1": "<img src=x onerror=\"" + PWN + "\">",
+    "upper": "&lt;b&gt;upper&amp;\u2028",
+    "joint2": "</title><svg onload=\"" + PWN + "\">",
+    "fore": "<img src=x onerror=\"" + PWN + "\"> fore",
+}
+
+
+def two_link_urdf(names):
+    """A two-joint arm (view_primitives.urdf's numbers, no visuals) with the given names."""
+    a = {key: quoteattr(value) for key, value in names.items()}
+    inertial = ('<inertial><origin xyz="0.1 0 0" rpy="0 0 0"/><mass value="1"/>'
+                '<inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>')
+    return (f'<?xml version="1.0"?>\n<robot name={a["robot"]}>\n'
+            f'  <link name={a["base"]}/>\n'
+            f'  <joint name={a["joint1"]} type="revolute"><parent link={a["base"]}/><child link={a["upper"]}/>'
+            f'<origin xyz="0 0 0.1" rpy="0 0 0"/><axis xyz="0 0 1"/>'
+            f'<limit lower="-3" upper="3" effort="20" velocity="2"/></joint>\n'
+            f'  <link name={a["upper"]}>{inertial}</link>\n'
+            f'  <joint name={a["joint2"]} type="revolute"><parent link={a["upper"]}/><child link={a["fore"]}/>'
+            f'<origin xyz="0.4 0 0" rpy="1.5707963267948966 0 0"/><axis xyz="0 0 1"/>'
+            f'<limit lower="-3" upper="3" effort="10" velocity="2"/></joint>\n'
+            f'  <link name={a["fore"]}>{inertial}</link>\n</robot>\n')
+
+
+def motion_page(out_dir, names, stem):
+    urdf = os.path.join(out_dir, stem + ".urdf")
+    with open(urdf, "w", encoding="utf-8") as f:
+        f.write(two_link_urdf(names))
+    csv, page = os.path.join(out_dir, stem + ".csv"), os.path.join(out_dir, stem + ".html")
+    done = armdyn("simulate", urdf, "--duration", "0.1", "--out", csv)
+    assert done.returncode == 0, done.stderr
+    done = armdyn("view", urdf, "--trajectory", csv, "--out", page)
+    assert done.returncode == 0, done.stderr
+    return urdf, csv, page
+
+
+class _Dom(HTMLParser):
+    """The elements of a DOM dump in order, and the text inside each element that has an id (a
+    line per text node; scripts' text is not markup and is left out)."""
+
+    def __init__(self, dom):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.texts, self._open = [], {}, []
+        self.feed(dom)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        if tag in ("meta", "input", "br", "img", "link", "hr"):
+            return
+        ident = dict(attrs).get("id")
+        if ident is not None:
+            self.texts[ident] = []
+        self._open.append((tag, ident))
+
+    def handle_endtag(self, tag):
+        while self._open and self._open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        if self._open and self._open[-1][0] in ("script", "style"):
+            return
+        for _, ident in self._open:
+            if ident is not None:
+                self.texts[ident].append(data)
+
+
+def elements(dom):
+    return _Dom(dom).tags
+
+
+def text_of(dom, element_id):
+    return "\n".join(_Dom(dom).texts[element_id])
+
+
+def test_names_that_are_markup_stay_text_in_the_page(out_dir):
+    _, _, evil = motion_page(out_dir, EVIL_NAMES, "evil")
+    _, _, plain = motion_page(out_dir, {key: key for key in EVIL_NAMES}, "plain")
+    evil_dom, plain_dom = check_page(evil, out_dir), check_page(plain, out_dir)
+    assert not re.search(r"<html[^>]*data-pwned", evil_dom), "a name ran as script"
+    assert 'data-ready="' in evil_dom  # the whole script ran, to its last line
+    # No element came from a name: the same elements as the page of the same arm with plain names.
+    assert elements(evil_dom) == elements(plain_dom)
+    assert "<img" not in evil_dom.lower() and "<svg" not in evil_dom.lower()
+    # The names are there, as text.
+    assert text_of(evil_dom, "legend").strip() == "path of " + EVIL_NAMES["fore"]
+    assert text_of(evil_dom, "title").strip() == "armdyn view " + EVIL_NAMES["robot"]
+    labels = [line for line in text_of(evil_dom, "torques").split("\n") if line.startswith(("<img", "</title"))]
+    assert [label.rsplit(": ", 1)[0] for label in labels] == [EVIL_NAMES["joint1"], EVIL_NAMES["joint2"]]
+    assert page_scene(evil)["model"] == EVIL_NAMES["robot"]
+
+
+def test_notebook_frame_is_sandboxed_and_draws_the_arm(out_dir):
+    """armdyn.view's page in a notebook: an iframe whose scripts run (the arm is drawn) in an
+    origin of their own (sandbox="allow-scripts", nothing more)."""
+    pythonpath = os.environ.get("ARMDYN_PYTHONPATH")
+    if not pythonpath:
+        pytest.skip("ARMDYN_PYTHONPATH is not set (the Python module is not built)")
+    urdf, csv, _ = motion_page(out_dir, EVIL_NAMES, "notebook")
+    frame = os.path.join(out_dir, "notebook.html")
+    script = ("import armdyn, sys\n"
+              "page = armdyn.view(armdyn.load(sys.argv[1]), trajectory=sys.argv[2])\n"
+              "open(sys.argv[3], 'w', encoding='utf-8').write('<!doctype html><meta charset=utf-8>' + page._repr_html_())\n")
+    done = subprocess.run([sys.executable, "-c", script, urdf, csv, frame], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=pythonpath), timeout=120)
+    assert done.returncode == 0, done.stderr
+    dom = browse(frame, "", out_dir, "dom")
+    assert re.findall(r"<iframe [^>]*>", dom) and 'sandbox="allow-scripts"' in dom
+    assert elements(dom).count("iframe") == 1
+    # The sandboxed frame in the page's own process: headless Chromium's virtual time does not wait
+    # for a frame in another one (its screenshot would come before the frame's script ends).
+    image = browse(frame, "", out_dir, "screenshot", ["--disable-features=IsolateSandboxedIframes"])
+    assert drawn_pixels(image).mean() > 0.003, "the sandboxed frame drew nothing"
+
+
+def test_long_motions_are_shown_by_a_bounded_number_of_samples(out_dir):
+    csv = os.path.join(out_dir, "long.csv")
+    done = armdyn("simulate", "planar2r", "--duration", "80", "--integrator", "rk4", "--dt", "0.001",
+                  "--output-period", "0.001", "--out", csv)
+    assert done.returncode == 0, done.stderr
+    with open(csv) as f:
+        rows = [line.split(",")[0] for line in f if line.strip()][1:]
+    assert len(rows) > 80000 - 2
+    page = os.path.join(out_dir, "long.html")
+    done = armdyn("view", "planar2r", "--trajectory", csv, "--out", page)
+    assert done.returncode == 0, done.stderr
+    assert os.path.getsize(page) < 8e6  # 80 000 rows once made a page of 233 MB
+    times = page_scene(page)["samples"]["t"]
+    assert len(times) == 2000 and times[0] == float(rows[0]) and times[-1] == float(rows[-1])
+    done = armdyn("view", "planar2r", "--trajectory", csv, "--max-samples", "50", "--out", page)
+    assert done.returncode == 0, done.stderr
+    assert len(page_scene(page)["samples"]["t"]) == 50
+    dom = check_page(page, out_dir)
+    assert 'data-ready="50"' in dom
+    done = armdyn("view", "planar2r", "--trajectory", csv, "--max-samples", "1", "--out", page + "2")
+    assert done.returncode == 2 and "--max-samples" in done.stderr
+
+
+def test_meshes_are_drawn_from_a_urdf_named_without_its_folder(out_dir):
+    """`armdyn view robot.urdf` run in the robot's folder finds the meshes beside it and in its
+    package, as `./robot.urdf` and a full path do."""
+    folder = os.path.join(out_dir, "robot", "urdf")
+    os.makedirs(os.path.join(out_dir, "robot", "meshes"), exist_ok=True)
+    os.makedirs(folder, exist_ok=True)
+    shutil.copy(os.path.join(SOURCE, "tests", "data", "models", "meshes", "fore.stl"),
+                os.path.join(out_dir, "robot", "meshes", "fore.stl"))
+    with open(PRIMITIVES) as f:
+        xml = f.read().replace("package://view_primitives/meshes/fore.stl", "package://robot/meshes/fore.stl")
+    with open(os.path.join(folder, "robot.urdf"), "w") as f:
+        f.write(xml)
+    counts = []
+    for name in ["robot.urdf", "./robot.urdf", os.path.join(folder, "robot.urdf")]:
+        page = os.path.join(out_dir, "mesh_folder.html")
+        done = subprocess.run([CLI, "view", name, "--q", "0.5,1", "--out", page], capture_output=True, text=True,
+                              cwd=folder, timeout=300)
+        assert done.returncode == 0, done.stderr
+        counts.append([s["kind"] for s in page_scene(page)["shapes"]].count("mesh"))
+    assert counts == [1, 1, 1], counts

@@ -275,7 +275,12 @@ TEST(ViewScene, BadColladaFilesAreInputErrorsNamingTheFile) {
       {edited(pyramid, "url=\"#pyramid-mesh\"", "url=\"#other\""), "no such geometry"},
       {edited(tetra, "Y_UP", "W_UP"), "<up_axis>"},
       {"solid not xml\n", "not an XML document"},
-      {"<?xml version=\"1.0\"?><robot/>", "not a COLLADA document"}};
+      {"<?xml version=\"1.0\"?><robot/>", "not a COLLADA document"},
+      // Finite numbers whose product overflows: no null triangle in the page.
+      {edited(pyramid, "<translate>0 0 2</translate>", "<scale>1e300 1e300 1e300</scale><scale>1e10 1 1</scale>"),
+       "not a finite number once placed"},
+      {edited(pyramid, "<matrix>1 0 0 0.5", "<matrix>-1e308 0 0 1e308"), "not a finite number once placed"},
+      {edited(tetra, "meter=\"0.001\"", "meter=\"1e307\""), "not a finite number once placed"}};
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const std::string name = "view_bad" + std::to_string(k) + ".dae";
     const std::string path = (std::filesystem::path(dir) / name).string();  // as the URDF's folder joins it
