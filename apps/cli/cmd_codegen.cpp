@@ -20,13 +20,15 @@
 #include "armdyn/core/text.hpp"
 #include "armdyn/io/mjcf.hpp"
 #include "cli.hpp"
+#include "cost_estimate.hpp"
+#include "methods.hpp"
 #include "output_file.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct CodegenOptions {
-  std::string model, out, prefix, algorithms;
+  std::string model, out, prefix, algorithms, max_memory = "4G";
   bool counts = false;
 };
 
@@ -80,8 +82,19 @@ int run(const CodegenOptions& o) {
     throw InputError("--prefix: " + std::to_string(o.prefix.size()) + " characters; at most " + std::to_string(kMaxPrefix) +
                      ", so that the file names P.cpp and P.h fit");
   if (!o.out.empty()) check_out_folder(o.out);
-  const Model loaded = load_any_model(o.model);
+  const std::size_t memory = parse_bytes(o.max_memory, "--max-memory");
   const std::vector<codegen::Algorithm> algorithms = parse_algorithms(o.algorithms);
+  const Model loaded = load_any_model(o.model);
+  // Every function's graph is held until the files are written: refused up front when too large.
+  double operations = 0;
+  std::vector<std::string> names;
+  for (codegen::Algorithm a : algorithms) {
+    names.push_back(codegen::to_string(a));
+    operations += estimated_operations(names.back(), loaded.dof);
+  }
+  check_cost("recording " + join(names) + " for '" + printable(loaded.name) + "' (" + std::to_string(loaded.dof) +
+                 " joints)",
+             operations, kMaxRecordedOperations, recorded_bytes(operations), memory, "fewer --algorithms or a smaller model");
   int snapped = 0;
   const Model model = codegen::snap_round_off(loaded, &snapped);
   codegen::EmitOptions e;
@@ -122,6 +135,14 @@ Command add_codegen_command(CLI::App& app) {
   sub->add_option("--algorithms", opts->algorithms,
                   "comma-separated subset of rnea,mass_matrix,gravity,forward_dynamics (default: all)");
   sub->add_flag("--counts", opts->counts, "print the operation counts of each generated function");
+  sub->add_option("--max-memory", opts->max_memory,
+                  "refuse (exit 2, before recording) functions whose estimated memory exceeds BYTES; suffixes K, M, G, "
+                  "T are powers of 1024")
+      ->type_name("BYTES")
+      ->capture_default_str();
+  sub->footer("The operations are estimated first, from the general chain's counts: more than 2e6 in all (about a "
+              "minute; the four functions of a general chain of up to 142 joints) or graphs over --max-memory are "
+              "refused (docs/codegen.md).");
   return Command{sub, [opts] { return run(*opts); }};
 }
 

@@ -14,13 +14,15 @@
 #include "armdyn/io/mjcf.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "cli.hpp"
+#include "cost_estimate.hpp"
 #include "json_writer.hpp"
+#include "methods.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct OpcountOptions {
-  std::string model, table;
+  std::string model, table, max_memory = "4G";
   int chain = 0;
   std::vector<std::string> algorithms;
   bool json = false, generated = false;
@@ -37,14 +39,52 @@ OpTally tally(const OpcountOptions& o, const Model& model, const std::string& na
   return o.generated ? opcount::count_generated(model, name) : opcount::count(model, name);
 }
 
+// The memory one count of `name` takes: the workspace of the template on the counting scalar (as
+// eval's, methods.hpp), or the recorded graph of --generated.
+double count_bytes(const OpcountOptions& o, const std::string& name, int n, double operations) {
+  if (o.generated) return recorded_bytes(operations);
+  const double nd = n;
+  for (const std::string& p : opcount::production_algorithms())
+    if (p == name) return 2048.0 * nd + 3.0 * 8.0 * nd * nd;
+  return static_cast<double>(tau_method_bytes(name, n)) + 2048.0 * nd;
+}
+
 // The requested algorithms, or every one the model allows (chains-only formulations skip trees;
-// --generated: the four the code generator writes).
-std::vector<std::string> selected(const OpcountOptions& o, const Model& model, std::vector<std::string>& skipped) {
-  if (!o.algorithms.empty()) return o.algorithms;
-  if (o.generated) return opcount::production_algorithms();
+// --generated: the four the code generator writes). Each is estimated first (cost_estimate.hpp):
+// requested ones over the limits are refused, the default ones over them skipped and named in
+// `too_costly`.
+std::vector<std::string> selected(const OpcountOptions& o, const Model& model, std::vector<std::string>& skipped,
+                                  std::vector<std::string>& too_costly) {
+  const std::size_t memory = parse_bytes(o.max_memory, "--max-memory");
+  const std::string on = "on '" + model.name + "' (" + std::to_string(model.dof) + " joints)";
+  const double limit = o.generated ? kMaxRecordedOperations : kMaxCountedOperations;
+  double operations = 0;
+  if (!o.algorithms.empty()) {
+    double bytes = 0;
+    for (const std::string& name : o.algorithms) {
+      if (!opcount::handles(name, model)) continue;  // opcount::count names the reason
+      const double ops = estimated_operations(name, model.dof);
+      operations += ops;
+      bytes = std::max(bytes, count_bytes(o, name, model.dof, ops));
+    }
+    check_cost("counting " + join(o.algorithms) + " " + on, operations, limit, bytes, memory,
+               "count fewer or cheaper algorithms (--algorithm), or a smaller model");
+    return o.algorithms;
+  }
   std::vector<std::string> out;
-  for (const std::string& name : opcount::algorithm_names())
-    (opcount::handles(name, model) ? out : skipped).push_back(name);
+  for (const std::string& name : o.generated ? opcount::production_algorithms() : opcount::algorithm_names()) {
+    if (!opcount::handles(name, model)) {
+      skipped.push_back(name);
+      continue;
+    }
+    const double ops = estimated_operations(name, model.dof);
+    if (operations + ops > limit || count_bytes(o, name, model.dof, ops) > static_cast<double>(memory)) {
+      too_costly.push_back(name);
+      continue;
+    }
+    operations += ops;
+    out.push_back(name);
+  }
   return out;
 }
 
@@ -66,7 +106,7 @@ std::string counts_json(const OpcountOptions& o, const Model& model, const std::
 }
 
 std::string counts_text(const OpcountOptions& o, const Model& model, const std::vector<std::string>& names,
-                        const std::vector<std::string>& skipped) {
+                        const std::vector<std::string>& skipped, const std::vector<std::string>& too_costly) {
   std::string out = std::string(o.generated ? "operations of the code 'armdyn codegen' writes" : "operations of one evaluation") +
                     " on '" + model.name + "' (" + std::to_string(model.dof) +
                     " dof); trig = sine and cosine calls, sign changes free\n";
@@ -78,6 +118,9 @@ std::string counts_text(const OpcountOptions& o, const Model& model, const std::
   }
   out += format_table(rows, {false, true, true, true, true, true});
   if (!skipped.empty()) out += "not counted (serial chains only): " + join(skipped) + "\n";
+  if (!too_costly.empty())
+    out += "not counted (estimated over the operations of one run or --max-memory; --algorithm NAME gives the "
+           "estimate): " + join(too_costly) + "\n";
   return out;
 }
 
@@ -181,10 +224,11 @@ int run(const OpcountOptions& o) {
     write_stdout(table_report(o.table));
     return kExitOk;
   }
+  parse_bytes(o.max_memory, "--max-memory");  // a bad value is refused before the model is read
   const Model model = load(o);
-  std::vector<std::string> skipped;
-  const std::vector<std::string> names = selected(o, model, skipped);
-  write_stdout(o.json ? counts_json(o, model, names) : counts_text(o, model, names, skipped));
+  std::vector<std::string> skipped, too_costly;
+  const std::vector<std::string> names = selected(o, model, skipped, too_costly);
+  write_stdout(o.json ? counts_json(o, model, names) : counts_text(o, model, names, skipped, too_costly));
   return kExitOk;
 }
 
@@ -201,6 +245,14 @@ Command add_opcount_command(CLI::App& app) {
   sub->add_option("--algorithm", opts->algorithms,
                   "count only these: rnea, mass_matrix, gravity, forward_dynamics or a formulation's method name")
       ->expected(1, -1);
+  sub->add_option("--max-memory", opts->max_memory,
+                  "refuse (exit 2, before counting) an algorithm whose estimated memory exceeds BYTES; suffixes K, M, "
+                  "G, T are powers of 1024")
+      ->type_name("BYTES")
+      ->capture_default_str();
+  sub->footer("Each algorithm's operations and memory are estimated first, from the general chain's counts: one over "
+              "1e11 operations in all (about a minute) or --max-memory is refused when named with --algorithm, left out "
+              "(and named) otherwise; on the general chain everything is counted up to --chain 250 (docs/opcounts.md).");
   sub->add_flag("--json", opts->json, "print a JSON document instead of text");
   sub->add_flag("--generated", opts->generated,
                 "count the code 'armdyn codegen' writes for MODEL (rnea, mass_matrix, gravity, forward_dynamics)");

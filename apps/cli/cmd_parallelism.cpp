@@ -5,6 +5,7 @@
 // --chain A-B prints one line per chain of A..B links, beside [TML] Table 8.6's 27n + 42.
 // --json: one JSON document instead (the shape above json_entry below).
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -16,13 +17,15 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/mjcf.hpp"
 #include "cli.hpp"
+#include "cost_estimate.hpp"
 #include "json_writer.hpp"
+#include "methods.hpp"
 
 namespace armdyn::cli {
 namespace {
 
 struct ParallelismOptions {
-  std::string model, algorithm = "rnea", processors = "1,2,4,8,16", chain;
+  std::string model, algorithm = "rnea", processors = "1,2,4,8,16", chain, max_memory = "4G";
   bool json = false;
 };
 
@@ -38,11 +41,17 @@ int positive(const std::string& text, const char* what) {
   return x;
 }
 
+constexpr std::size_t kMaxProcessorCounts = 64;  // each one schedules the whole graph again
+
 std::vector<int> parse_processors(const std::string& list) {
   std::vector<int> out;
   std::stringstream in(list);
   std::string item;
-  while (std::getline(in, item, ',')) out.push_back(positive(item, "--processors"));
+  while (std::getline(in, item, ',')) {
+    out.push_back(positive(item, "--processors"));
+    if (out.size() > kMaxProcessorCounts)
+      throw InputError("--processors: more than " + std::to_string(kMaxProcessorCounts) + " processor counts");
+  }
   if (out.empty()) throw InputError("--processors: empty list");
   return out;
 }
@@ -122,14 +131,18 @@ void json_entry(JsonWriter& w, const Model& model, const codegen::TracedFunction
   w.end_object();
 }
 
-// The models (already snapped) as one JSON document.
-std::string json_report(codegen::Algorithm algorithm, const std::vector<Model>& models,
+// The models (already snapped) as one JSON document: model_at(k) for k < count, each made when
+// its turn comes (a range of chains is never held at once).
+std::string json_report(codegen::Algorithm algorithm, int count, const std::function<Model(int)>& model_at,
                         const std::vector<int>& processors) {
   JsonWriter w;
   w.begin_object(true);
   w.key("algorithm").value(codegen::to_string(algorithm));
   w.key("models").begin_array(true);
-  for (const Model& m : models) json_entry(w, m, codegen::trace(m, algorithm), processors);
+  for (int k = 0; k < count; ++k) {
+    const Model m = model_at(k);
+    json_entry(w, m, codegen::trace(m, algorithm), processors);
+  }
   w.end_array();
   w.end_object();
   return w.str();
@@ -164,22 +177,45 @@ int run(const ParallelismOptions& o) {
   if (o.model.empty() == o.chain.empty()) throw InputError("parallelism: give either MODEL or --chain N");
   const codegen::Algorithm algorithm = codegen::parse_algorithm(o.algorithm);
   const std::vector<int> processors = parse_processors(o.processors);
+  const std::size_t memory = parse_bytes(o.max_memory, "--max-memory");
+  const std::string name = codegen::to_string(algorithm);
   if (const std::size_t dash = o.chain.find('-'); dash != std::string::npos) {
     const int first = positive(o.chain.substr(0, dash), "--chain");
     const int last = positive(o.chain.substr(dash + 1), "--chain");
     if (last < first) throw InputError("--chain: empty range '" + o.chain + "'");
+    // Summed until over the limit; the rest, each at least the last one, bounds the total from below.
+    double operations = 0;
+    for (int n = first; n <= last; ++n) {
+      const double ops = estimated_operations(name, n);
+      operations += ops;
+      if (operations > kMaxRecordedOperations) {
+        operations += ops * static_cast<double>(last - n);
+        break;
+      }
+    }
+    check_cost("recording " + name + " on the chains of " + o.chain + " links", operations, kMaxRecordedOperations,
+               recorded_bytes(estimated_operations(name, last)), memory, "ask for fewer or shorter chains");
     if (o.json) {
-      std::vector<Model> chains;
-      for (int n = first; n <= last; ++n) chains.push_back(general_chain(n));
-      write_stdout(json_report(algorithm, chains, processors));
+      write_stdout(json_report(algorithm, last - first + 1, [first](int k) { return general_chain(first + k); }, processors));
     } else {
       write_stdout(chain_table(first, last, algorithm, processors));
     }
     return kExitOk;
   }
-  const Model loaded = o.chain.empty() ? load_any_model(o.model) : general_chain(positive(o.chain, "--chain"));
+  const int chain = o.chain.empty() ? 0 : positive(o.chain, "--chain");
+  if (chain > 0) {  // refused before the chain is built
+    const double operations = estimated_operations(name, chain);
+    check_cost("recording " + name + " on the chain of " + o.chain + " links", operations, kMaxRecordedOperations,
+               recorded_bytes(operations), memory, "a shorter chain");
+  }
+  const Model loaded = chain > 0 ? general_chain(chain) : load_any_model(o.model);
+  if (chain == 0) {
+    const double operations = estimated_operations(name, loaded.dof);
+    check_cost("recording " + name + " on '" + loaded.name + "' (" + std::to_string(loaded.dof) + " joints)",
+               operations, kMaxRecordedOperations, recorded_bytes(operations), memory, "a smaller model");
+  }
   const Model model = codegen::snap_round_off(loaded);
-  if (o.json) write_stdout(json_report(algorithm, {model}, processors));
+  if (o.json) write_stdout(json_report(algorithm, 1, [&model](int) { return model; }, processors));
   else write_stdout(report(model, codegen::trace(model, algorithm), processors));
   return kExitOk;
 }
@@ -195,7 +231,15 @@ Command add_parallelism_command(CLI::App& app) {
                   "N: the general N-link chain instead of MODEL; A-B: a table for the chains of A..B links");
   sub->add_option("--algorithm", opts->algorithm, "rnea, mass_matrix, gravity or forward_dynamics (default rnea)");
   sub->add_option("--processors", opts->processors, "comma-separated processor counts (default 1,2,4,8,16)");
+  sub->add_option("--max-memory", opts->max_memory,
+                  "refuse (exit 2, before recording) a graph whose estimated memory exceeds BYTES; suffixes K, M, G, "
+                  "T are powers of 1024")
+      ->type_name("BYTES")
+      ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON document instead of text");
+  sub->footer("The operations are estimated first, from the general chain's counts: more than 2e6 in all (about a "
+              "minute; one general chain of up to 7000 links for rnea, 305 for mass_matrix, 13000 for gravity, 159 for "
+              "forward_dynamics) or a graph over --max-memory is refused (docs/parallelism.md).");
   return Command{sub, [opts] { return run(*opts); }};
 }
 

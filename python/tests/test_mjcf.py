@@ -37,6 +37,23 @@ def test_mjcf_drives_are_armature_damping_frictionloss():
                                rtol=0, atol=1e-14)
 
 
+def test_with_drives_mjcf_reads_the_compile_the_model_came_from(tmp_path):
+    body = ('<mujoco><worldbody><body name="b">{}<inertial pos="0 0 0.1" mass="1" diaginertia="1 1 1"/>'
+            '<body name="c"><joint name="j2" armature="0.7"/><inertial pos="0 0 0.1" mass="1" diaginertia="1 1 1"/>'
+            '</body></body></worldbody></mujoco>')
+    path = tmp_path / "arm.xml"
+    path.write_text(body.format('<joint name="j1" armature="0.25" damping="1.5"/>'))
+    model = armdyn.load(str(path))
+    # The file becomes another model, its first joint a ball of three coordinates.
+    path.write_text(body.format('<joint name="j1" type="ball" armature="9"/>'))
+    joints = model.with_drives("mjcf").drives["joints"]
+    assert [j["reflected_inertia"] for j in joints] == [0.25, 0.7]
+    assert joints[0]["viscous"] == 1.5
+    # A model not loaded from MJCF has no such drives.
+    with pytest.raises(ValueError, match="not loaded from an MJCF file"):
+        armdyn.load("puma560").with_drives("mjcf")
+
+
 def test_ball_joint_loads_with_a_quaternion(tmp_path):
     path = tmp_path / "ball.xml"
     path.write_text('<mujoco><worldbody><body name="b"><joint name="shoulder" type="ball"/>'

@@ -151,7 +151,7 @@ drives::DriveSet parse_actuators(const std::string& text, const std::string& sou
 }
 
 drives::DriveSet load_actuators(const std::string& path, const Model& model) {
-  return parse_actuators(read_text(path), path, model);
+  return parse_actuators(read_text(path, InputFormat::kJson), path, model);
 }
 
 drives::DriveSet load_drives(const std::string& spec, const Model& model, const std::string& model_spec) {

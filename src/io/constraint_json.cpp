@@ -135,7 +135,7 @@ PointConstraint<double> parse_constraint(const std::string& text, const std::str
 }
 
 PointConstraint<double> read_constraint(const std::string& path, const Model& model) {
-  return parse_constraint(read_text(path), path, model);
+  return parse_constraint(read_text(path, InputFormat::kJson), path, model);
 }
 
 }  // namespace armdyn

@@ -1,12 +1,11 @@
 #include "armdyn/io/dh_json.hpp"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "armdyn/core/error.hpp"
 #include "json_util.hpp"
 #include "armdyn/dynamics/dependent_joint.hpp"
+#include "armdyn/io/text_file.hpp"
 #include "armdyn/model/dh.hpp"
 #include "armdyn/spatial/rotation.hpp"
 
@@ -119,11 +118,7 @@ Model load_dh_json_string(const std::string& text, const std::string& source) {
 }
 
 Model load_dh_json(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) throw InputError(path + ": cannot open the file");
-  std::stringstream text;
-  text << file.rdbuf();
-  return load_dh_json_string(text.str(), path);
+  return load_dh_json_string(read_text(path, InputFormat::kJson), path);
 }
 
 }  // namespace armdyn

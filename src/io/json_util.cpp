@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/text.hpp"
 
 namespace armdyn {
 
@@ -45,8 +46,12 @@ class PathTrackingBuilder : public nlohmann::json_sax<json> {
   bool start_object(std::size_t) override { return open(json::object()); }
   bool start_array(std::size_t) override { return open(json::array()); }
   bool key(string_t& k) override {
-    levels_.back().key = k;
-    levels_.back().has_key = true;
+    Level& l = levels_.back();
+    l.key = k;
+    l.has_key = true;
+    // The last of two values would silently win: a repeated key is refused, whichever reader asks.
+    if (l.node->contains(k))
+      throw InputError(source_ + ": " + printable(path()) + ": the key appears twice in its object (each key once)");
     return true;
   }
   bool end_object() override { return close(); }

@@ -13,7 +13,8 @@ namespace armdyn {
 /// Parses `text`. A number too large for a double becomes an InputError "<source>: line L, column
 /// C: <field>: the number 1e999 is too large for a double ..." (the field, e.g. "states[3].q[2]",
 /// when inside one); a syntax error "<source>: line L, column C: not valid JSON", with the field
-/// after the column as well if `field_in_syntax_errors`.
+/// after the column as well if `field_in_syntax_errors`; a key given twice in one object
+/// "<source>: <field>.<key>: the key appears twice in its object (each key once)".
 nlohmann::json parse_json(const std::string& text, const std::string& source, bool field_in_syntax_errors = false);
 
 /// Typed access to a parsed document; every failure throws an InputError

@@ -7,16 +7,20 @@
 
 #include <Eigen/Geometry>
 
-#include <fstream>
+#include <algorithm>
+#include <climits>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/input_file.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/dependent_joint.hpp"
 #include "armdyn/model/builder.hpp"
+#include "mjcf_request.hpp"
 
 namespace armdyn {
 
@@ -46,13 +50,34 @@ Transform<double> translation(const Vec3<double>& p) {
   return X;
 }
 
-/// mj_loadXML of `path` under one lock (the XML loader keeps global state), MuJoCo's error or
-/// warning text in `message`.
-MjModelPtr compile_mjcf(const std::string& path, std::string& message) {
+/// mj_loadXML of `text`, read from `path`, under one lock (the XML loader keeps global state),
+/// MuJoCo's error or warning text in `message`. MuJoCo compiles the text given (through its
+/// virtual file system), not the file again: what was checked is what is compiled. Files the
+/// model names (includes, meshes) it reads relative to `path`'s folder, as usual.
+MjModelPtr compile_mjcf(const std::string& path, const std::string& text_read, std::string& message) {
   static std::mutex loader;
   char error[1000] = "";
   std::lock_guard<std::mutex> lock(loader);
-  MjModelPtr m(mj_loadXML(path.c_str(), nullptr, error, sizeof error));
+  struct VfsDeleter {
+    void operator()(mjVFS* vfs) const {
+      mj_deleteVFS(vfs);
+      delete vfs;
+    }
+  };
+  std::unique_ptr<mjVFS, VfsDeleter> vfs(new mjVFS);
+  mj_defaultVFS(vfs.get());
+  // MuJoCo finds a file in its VFS by the name without its folder (and reads the disk otherwise):
+  // a name no included file has, in the model's folder, so that relative paths still resolve.
+  const std::string name = "armdyn-checked-text-" + std::filesystem::path(path).filename().string();
+  const std::string vfs_path = (std::filesystem::path(path).parent_path() / name).string();
+  if (name.size() >= mjMAXVFSNAME || text_read.size() > static_cast<std::size_t>(INT_MAX) ||
+      mj_makeEmptyFileVFS(vfs.get(), name.c_str(), static_cast<int>(text_read.size())) != 0)
+    throw InputError(path + ": cannot be handed to MuJoCo (file name of " + std::to_string(name.size()) +
+                     " bytes, or the text too long)");
+  const int id = mj_findFileVFS(vfs.get(), name.c_str());
+  if (id < 0) throw InputError(path + ": cannot be handed to MuJoCo");
+  std::copy(text_read.begin(), text_read.end(), static_cast<char*>(vfs->filedata[id]));
+  MjModelPtr m(mj_loadXML(vfs_path.c_str(), vfs.get(), error, sizeof error));
   // MuJoCo's messages run over lines ("Error: ...\nElement 'body', line 3"): one line here.
   std::string text;
   for (const char* c = error; *c; ++c) {
@@ -61,6 +86,8 @@ MjModelPtr compile_mjcf(const std::string& path, std::string& message) {
     else if (!text.empty() && text.back() != ' ') text += ' ';
   }
   while (!text.empty() && text.back() == ' ') text.pop_back();
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at))
+    text.replace(at, name.size(), std::filesystem::path(path).filename().string());  // the user's name of the file
   message = printable(text.substr(0, 400));
   return m;
 }
@@ -206,12 +233,40 @@ class MjcfReader {
 
 /// The compiled model of the file at `path`; MuJoCo's warning, if it gave one, in `warning`.
 MjModelPtr compile_checked(const std::string& path, std::string& warning) {
-  if (!std::ifstream(path)) throw InputError(path + ": cannot open the file");
+  const std::string text = read_input(path);  // within the input limit
+  check_mjcf_request(text, path);  // what MuJoCo would allocate, refused before it does
   std::string message;
-  MjModelPtr m = compile_mjcf(path, message);
+  MjModelPtr m = compile_mjcf(path, text, message);
   if (!m) throw ModelError(path, "", "", "not a valid MJCF (" + (message.empty() ? std::string("mj_loadXML failed") : message) + ")");
   warning = message;
   return m;
+}
+
+/// Each coordinate's armature, damping and frictionloss, from the compile `model` was read from. A
+/// hinge or slide is one coordinate; a ball's three and a free joint's six are the bodies of its
+/// compound joint, in MuJoCo's order of its dofs (x, y, z, then wx, wy, wz).
+std::vector<SourceJointDynamics> joint_dynamics(const mjModel& m, const Model& model) {
+  std::vector<SourceJointDynamics> out(static_cast<std::size_t>(model.dof));
+  for (int j = 0; j < m.njnt; ++j) {
+    const std::string name = mj_name(m, mjOBJ_JOINT, j, "joint");
+    int first = model.joint_index(name), count = 1;
+    for (const CompoundJoint& c : model.compound_joints)
+      if (c.name == name) {
+        first = c.first;
+        count = c.count;
+      }
+    if (first < 0) continue;
+    const int dofs = m.jnt_type[j] == mjJNT_FREE ? 6 : m.jnt_type[j] == mjJNT_BALL ? 3 : 1;
+    if (count != dofs || first + count > model.dof || m.jnt_dofadr[j] + count > m.nv)
+      throw ModelError(model.source, "joint '" + printable(name) + "'", "",
+                       "its " + std::to_string(dofs) + " degrees of freedom do not match the model's " +
+                           std::to_string(count) + " coordinates");
+    for (int k = 0; k < count; ++k) {
+      const int dof = m.jnt_dofadr[j] + k;
+      out[static_cast<std::size_t>(first + k)] = SourceJointDynamics{m.dof_armature[dof], m.dof_damping[dof], m.dof_frictionloss[dof]};
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -223,36 +278,26 @@ Model load_mjcf(const std::string& path) {
   const MjModelPtr m = compile_checked(path, warning);
   Model model = MjcfReader(*m, path).read();
   refuse_dependent_joints(model);
+  model.source_dynamics = joint_dynamics(*m, model);
   if (!warning.empty()) model.warnings.push_back("MuJoCo's compiler: " + warning);
   return model;
 }
 
-drives::DriveSet load_mjcf_drives(const std::string& path, const Model& model) {
-  std::string warning;
-  const MjModelPtr m = compile_checked(path, warning);
+drives::DriveSet mjcf_drives(const Model& model) {
+  if (model.source_dynamics.size() != static_cast<std::size_t>(model.dof))
+    throw InputError("actuators 'mjcf': the model '" + printable(model.source) +
+                     "' was not loaded from an MJCF file (its joints' armature, damping and frictionloss are read)");
   std::vector<drives::Drive> out(static_cast<std::size_t>(model.dof));
-  for (int j = 0; j < m->njnt; ++j) {
-    const std::string name = mj_name(*m, mjOBJ_JOINT, j, "joint");
-    // A hinge or slide is one coordinate; a ball's three and a free joint's six are the bodies of
-    // its compound joint, in MuJoCo's order of its dofs (x, y, z, then wx, wy, wz).
-    int first = model.joint_index(name), count = 1;
-    for (const CompoundJoint& c : model.compound_joints)
-      if (c.name == name) {
-        first = c.first;
-        count = c.count;
-      }
-    if (first < 0) continue;
-    for (int k = 0; k < count; ++k) {
-      const int dof = m->jnt_dofadr[j] + k;
-      drives::Drive& d = out[static_cast<std::size_t>(first + k)];
-      d.rotor_inertia = m->dof_armature[dof];  // gear ratio 1: reflected inertia = armature
-      d.viscous = m->dof_damping[dof];
-      d.coulomb_positive = d.coulomb_negative = m->dof_frictionloss[dof];
-    }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const SourceJointDynamics& s = model.source_dynamics[i];
+    drives::Drive& d = out[i];
+    d.rotor_inertia = s.armature;  // gear ratio 1: reflected inertia = armature
+    d.viscous = s.damping;
+    d.coulomb_positive = d.coulomb_negative = s.frictionloss;
   }
   std::vector<std::string> names;
   for (const std::string& n : model.joint_names) names.push_back(printable(n));
-  return drives::DriveSet(std::move(out), std::move(names), path);
+  return drives::DriveSet(std::move(out), std::move(names), model.source);
 }
 
 }  // namespace armdyn

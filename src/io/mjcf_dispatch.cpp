@@ -13,9 +13,7 @@ Model load_any_model(const std::string& spec) {
 
 drives::DriveSet load_any_drives(const std::string& spec, const Model& model, const std::string& model_spec) {
   if (spec != "mjcf") return load_drives(spec, model, model_spec);
-  if (!is_mjcf_file(model_spec))
-    throw InputError("actuators 'mjcf': the model '" + model_spec + "' is not an MJCF file (its joints' armature, damping and frictionloss are read)");
-  return load_mjcf_drives(model_spec, model);
+  return mjcf_drives(model);  // from the compile the model came from: the file is not read again
 }
 
 }  // namespace armdyn

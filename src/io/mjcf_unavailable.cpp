@@ -17,6 +17,6 @@ bool mjcf_available() { return false; }
 
 Model load_mjcf(const std::string& path) { refuse_mjcf(path); }
 
-drives::DriveSet load_mjcf_drives(const std::string& path, const Model&) { refuse_mjcf(path); }
+drives::DriveSet mjcf_drives(const Model& model) { refuse_mjcf(model.source); }
 
 }  // namespace armdyn

@@ -138,7 +138,7 @@ segments::SegmentSet parse_segments(const std::string& text, const std::string& 
 }
 
 segments::SegmentSet load_segments(const std::string& path, const Model& model) {
-  return parse_segments(read_text(path), path, model);
+  return parse_segments(read_text(path, InputFormat::kJson), path, model);
 }
 
 }  // namespace armdyn

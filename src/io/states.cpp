@@ -104,7 +104,7 @@ namespace {
 // The text of the STATES file at `path` (standard input for "-") and its name in errors.
 std::string read_states_text(const std::string& path, std::string& source) {
   source = path == "-" ? "<stdin>" : path;
-  return read_text(path);
+  return read_text(path, InputFormat::kJson);
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ json sub_document(const JsonGetter& get, const json& j, const std::string& key, 
   if (name.empty()) get.fail(key, "empty file name");
   const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : fs::path(base_dir) / name;
   source = path.lexically_normal().string();
-  return parse_json(read_text(source), source, true);
+  return parse_json(read_text(source, InputFormat::kJson), source, true);
 }
 
 design::Parameter read_range(const JsonGetter& get, const json& j, const std::string& name, const std::string& at) {
@@ -253,7 +253,7 @@ design::Study parse_study(const std::string& text, const std::string& source, co
 design::Study read_study(const std::string& path) {
   fs::path dir = fs::path(path).parent_path();
   if (dir.empty()) dir = ".";
-  return parse_study(read_text(path), path, dir.string());
+  return parse_study(read_text(path, InputFormat::kJson), path, dir.string());
 }
 
 }  // namespace armdyn

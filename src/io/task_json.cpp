@@ -286,7 +286,7 @@ tasks::Task parse_task(const std::string& text, const std::string& source, int d
 }
 
 tasks::Task read_task(const std::string& path, int dof) {
-  return parse_task(read_text(path), path == "-" ? "<stdin>" : path, dof);
+  return parse_task(read_text(path, InputFormat::kJson), path == "-" ? "<stdin>" : path, dof);
 }
 
 }  // namespace armdyn

@@ -175,7 +175,7 @@ drives::SampledMotion parse_trajectory_csv(const std::string& text, const std::s
 }
 
 drives::SampledMotion read_trajectory_csv(const std::string& path, int dof) {
-  return parse_trajectory_csv(read_text(path), path == "-" ? "<stdin>" : path, dof);
+  return parse_trajectory_csv(read_text(path, InputFormat::kCsv), path == "-" ? "<stdin>" : path, dof);
 }
 
 }  // namespace armdyn

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <mutex>
 #include <sstream>
 #include <tuple>
@@ -19,6 +18,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/dynamics/dependent_joint.hpp"
+#include "armdyn/io/text_file.hpp"
 #include "armdyn/model/builder.hpp"
 #include "urdf_numbers.hpp"
 #include "xml_nesting.hpp"
@@ -362,11 +362,7 @@ Model load_urdf_string(const std::string& xml, const std::string& source) {
 }
 
 Model load_urdf(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) throw InputError(path + ": cannot open the file");
-  std::stringstream text;
-  text << file.rdbuf();
-  return load_urdf_string(text.str(), path);
+  return load_urdf_string(read_text(path), path);
 }
 
 }  // namespace armdyn

@@ -4,12 +4,11 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
+#include "armdyn/io/text_file.hpp"
 #include "xml_nesting.hpp"
 
 namespace armdyn {
@@ -73,11 +72,7 @@ drives::DriveSet urdf_dynamics_from_string(const std::string& xml, const std::st
 }
 
 drives::DriveSet load_urdf_dynamics(const std::string& path, const Model& model) {
-  std::ifstream file(path);
-  if (!file) throw InputError(path + ": cannot open the file");
-  std::stringstream text;
-  text << file.rdbuf();
-  return urdf_dynamics_from_string(text.str(), path, model);
+  return urdf_dynamics_from_string(read_text(path), path, model);
 }
 
 }  // namespace armdyn

@@ -4,10 +4,10 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/input_file.hpp"
 
 namespace armdyn::sim {
 
@@ -102,11 +102,7 @@ TorqueTable parse_torque_table(const std::string& text, int dof, const std::stri
 }
 
 TorqueTable load_torque_table(const std::string& path, int dof, const char* columns_are, const char* table) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_torque_table(ss.str(), dof, path, columns_are, table);
+  return parse_torque_table(read_input(path, InputFormat::kCsv), dof, path, columns_are, table);
 }
 
 }  // namespace armdyn::sim

@@ -497,7 +497,7 @@ TEST(DhJsonErrors, MissingFile) {
     load_dh_json(path);
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), path + ": cannot open the file");
+    EXPECT_EQ(std::string(e.what()), path + ": cannot read file (no such file)");
   }
 }
 

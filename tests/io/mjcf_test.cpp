@@ -92,7 +92,7 @@ TEST(Mjcf, HandWrittenFileMapsJointsFramesAndGravity) {
 TEST(Mjcf, ArmatureDampingAndFrictionlossAreTheDrives) {
   const std::string path = test::data_path("models/mjcf/features.xml");
   const Model model = load_mjcf(path);
-  const drives::DriveSet set = load_mjcf_drives(path, model);
+  const drives::DriveSet set = mjcf_drives(model);
   ASSERT_EQ(set.size(), 4);
   const std::vector<double> armature{0.25, 0.1, 0, 0.5}, damping{1.5, 0.7, 0, 3}, frictionloss{0.4, 0, 0, 1.2};
   for (int j = 0; j < 4; ++j) {
@@ -103,7 +103,7 @@ TEST(Mjcf, ArmatureDampingAndFrictionlossAreTheDrives) {
     EXPECT_EQ(set[j].coulomb_negative, frictionloss[j]) << j;
   }
   EXPECT_EQ(load_any_drives("mjcf", model, path).drives().size(), 4u);
-  EXPECT_THROW(load_any_drives("mjcf", model, test::data_path("models/ur5.urdf")), InputError);
+  EXPECT_THROW(load_any_drives("mjcf", load_urdf(test::data_path("models/ur5.urdf")), "ur5.urdf"), InputError);
   // The drive mass matrix is M plus the armature on its diagonal.
   Data data(model);
   const VecX<double> q = VecX<double>::Constant(4, 0.2);
@@ -154,7 +154,7 @@ TEST(Mjcf, UnmodelledPartsAreRefusedNamingFileAndElement) {
     EXPECT_EQ(message.find('\n'), std::string::npos) << b.name << ": one line, got " << message;
   }
   const std::string missing = dir.path("missing.xml");
-  EXPECT_NE(refusal([&] { load_mjcf(missing); }).find(missing + ": cannot open the file"), std::string::npos);
+  EXPECT_NE(refusal([&] { load_mjcf(missing); }).find(missing + ": cannot read file (no such file)"), std::string::npos);
   EXPECT_NE(refusal([&] { load_any_model(missing); }).find(missing + ": no such file"), std::string::npos);
   // The same file without the tendon loads: the refusal is the tendon's.
   EXPECT_EQ(load_any_model(dir.write("fine.xml", mjcf_body(hinge))).dof, 2);
@@ -189,7 +189,7 @@ TEST(Mjcf, BallAndFreeJointsLoadAsQuaternionJoints) {
   const std::string armed = dir.write(
       "armed.xml", mjcf_body("<joint name=\"shoulder\" type=\"ball\" armature=\"0.3\" damping=\"0.2\" frictionloss=\"0.1\"/>"));
   const Model armed_model = load_mjcf(armed);
-  const drives::DriveSet set = load_mjcf_drives(armed, armed_model);
+  const drives::DriveSet set = mjcf_drives(armed_model);
   ASSERT_EQ(set.size(), 4);
   for (int k = 0; k < 3; ++k) {
     EXPECT_EQ(set[k].reflected_inertia(), 0.3) << k;

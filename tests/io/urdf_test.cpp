@@ -731,7 +731,7 @@ TEST(UrdfMalformed, XmlErrorsNameTheFile) {
 
 TEST(UrdfMalformed, MissingFile) {
   const std::string path = test::data_path("models/no_such_robot.urdf");
-  EXPECT_EQ(error_of([&] { load_urdf(path); }), path + ": cannot open the file");
+  EXPECT_EQ(error_of([&] { load_urdf(path); }), path + ": cannot read file (no such file)");
   EXPECT_THROW(load_urdf(path), InputError);
 }
 

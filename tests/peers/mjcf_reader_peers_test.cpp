@@ -1,6 +1,6 @@
 // armdyn's MJCF reader (io/mjcf.hpp) against MuJoCo 2.2.2 on the same file (through
 // armdyn_peers::MujocoPeer): the mass matrix with the armature on its diagonal (drive_mass_matrix
-// of load_mjcf_drives) against mj_crb + mj_fullM (MuJoCo adds the armature there), tau = M a + c + g
+// of mjcf_drives) against mj_crb + mj_fullM (MuJoCo adds the armature there), tau = M a + c + g
 // against mj_rne (the rigid bodies' only: mj_rne leaves the armature out), C v + g against mj_rne without acceleration, and qdd = (M + A)^-1 (tau - c - g)
 // against mj_forward (passive forces and constraints off on both sides: damping and frictionloss
 // are not in it), to 1e-9 relative, on random states. The hand-written features.xml turns
@@ -60,7 +60,7 @@ class MjcfReaderPeers : public ::testing::TestWithParam<std::string> {};
 TEST_P(MjcfReaderPeers, AgreesWithMujocoOnTheSameFile) {
   const std::string path = test::data_path("models/mjcf/" + GetParam() + ".xml");
   const Model model = load_mjcf(path);
-  const drives::DriveSet set = load_mjcf_drives(path, model);
+  const drives::DriveSet set = mjcf_drives(model);
   auto mj = MujocoPeer::from_xml(path);
   ASSERT_EQ(mj->joint_names(), model.joint_names);
   for (const auto& [what, err] : compare_with_mujoco(model, set, *mj)) {

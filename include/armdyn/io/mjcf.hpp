@@ -27,20 +27,22 @@ bool mjcf_available();
 /// named frames. Tendons and equality constraints are refused with a ModelError naming the file and
 /// the element; joint stiffness, a ball joint's range and actuators are reported in Model::warnings
 /// (not modelled); armature, damping and frictionloss of hinge and slide joints are drive data
-/// (load_mjcf_drives). InputError for a missing file, ModelError "<file>: not a valid MJCF
+/// (Model::source_dynamics, mjcf_drives). InputError for a missing file, ModelError "<file>: not a valid MJCF
 /// (<MuJoCo's message>)" for one MuJoCo cannot compile.
 Model load_mjcf(const std::string& path);
 
-/// The drives of `model` (loaded from the same file): each joint's armature as its rotor inertia
-/// (gear ratio 1, so the reflected inertia is the armature, as MuJoCo adds it to M), damping as
-/// its viscous friction and frictionloss as its Coulomb friction (both directions).
-drives::DriveSet load_mjcf_drives(const std::string& path, const Model& model);
+/// The drives of `model` as load_mjcf read them with it (Model::source_dynamics, from the same
+/// compile: the file is not read again): each joint's armature as its rotor inertia (gear ratio
+/// 1, so the reflected inertia is the armature, as MuJoCo adds it to M), damping as its viscous
+/// friction and frictionloss as its Coulomb friction (both directions). InputError for a model
+/// that load_mjcf did not load (or whose coordinates changed since).
+drives::DriveSet mjcf_drives(const Model& model);
 
 /// load_model (io/load.hpp) that also reads MJCF: a .xml or .mjcf file whose root element is
 /// <mujoco> goes to load_mjcf, anything else to load_model.
 Model load_any_model(const std::string& spec);
 
-/// load_drives (io/actuators_json.hpp) that also takes "mjcf": load_mjcf_drives of `model_spec`.
+/// load_drives (io/actuators_json.hpp) that also takes "mjcf": mjcf_drives(model).
 drives::DriveSet load_any_drives(const std::string& spec, const Model& model, const std::string& model_spec);
 
 }  // namespace armdyn

@@ -70,6 +70,15 @@ struct QuaternionJoint {
   int q = 0;
 };
 
+/// One coordinate's joint-side armature and friction as the model file states them (MJCF's
+/// armature, damping, frictionloss): kept with the model they were compiled with, so that its
+/// drives (`--actuators mjcf`) never come from a second reading of a file that may have changed.
+struct SourceJointDynamics {
+  double armature = 0;
+  double damping = 0;
+  double frictionloss = 0;
+};
+
 /// Joint limits; a bound that was not given is +-infinity.
 struct JointLimits {
   double lower = -std::numeric_limits<double>::infinity();
@@ -138,6 +147,8 @@ template <class S> struct ModelTpl {
   std::optional<DhTable> dh;          ///< when the model came from a DH table
   std::vector<std::string> warnings;  ///< things the loader ignored, e.g. a root-link inertia
   std::string source;                 ///< file or built-in name it was loaded from
+  /// One per coordinate (body) when the source states them (an MJCF file), else empty.
+  std::vector<SourceJointDynamics> source_dynamics;
 
   /// Number of configuration coordinates, the size of q.
   int nq() const { return dof + static_cast<int>(quaternions.size()); }
@@ -227,6 +238,7 @@ ModelTpl<T> ModelTpl<S>::cast() const {
   out.dh = dh;
   out.warnings = warnings;
   out.source = source;
+  out.source_dynamics = source_dynamics;
   return out;
 }
 
