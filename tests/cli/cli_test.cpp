@@ -419,6 +419,26 @@ TEST_F(Cli, NoOrUnknownCommandIsAUsageError) {
   }
 }
 
+// An option that must be >= 0 or > 0 says so in a short line (CLI11's own checks print their
+// range's end, DBL_MAX, in 309 digits) and refuses NaN and infinity as well.
+TEST_F(Cli, SignChecksOfOptionsAreShortAndRefuseNan) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  for (const Case& c : {Case{{"view", "puma560", "--t", "-1"}, "--t: Value -1 is not a finite number >= 0"},
+                        Case{{"view", "puma560", "--t", "nan"}, "--t: Value nan is not a finite number >= 0"},
+                        Case{{"view", "puma560", "--t", "inf"}, "--t: Value inf is not a finite number >= 0"},
+                        Case{{"check", "puma560", "--states", "0"}, "--states: Value 0 is not a finite number > 0"},
+                        Case{{"check", "puma560", "--states", "-3"}, "--states: Value -3 is not a finite number > 0"}}) {
+    const Result r = run(c.args);
+    EXPECT_EQ(r.status, 2) << c.args[2];
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_LT(r.err.size(), 200u) << r.err;
+  }
+}
+
 }  // namespace cli_test
 }  // namespace armdyn
 
