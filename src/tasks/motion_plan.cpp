@@ -113,7 +113,7 @@ class Planner {
   detail::PositionPlan arc(const Vec3<double>& p0) const {
     const ArcSpec& a = seg_.arc;
     const std::optional<Vec3<double>> unit = unit_vector(a.axis);  // of any finite non-zero length
-    if (!unit) fail("position.axis", std::string("must be a finite, non-zero vector: it ") + direction_problem(a.axis));
+    if (!unit) fail("position.axis", a.axis.allFinite() ? "must be a non-zero vector" : "must be finite");
     if (!std::isfinite(a.angle)) fail("position.angle", "must be finite");
     const Vec3<double> n = *unit;
     const Vec3<double> centre = a.centre_target == Target::kBy ? Vec3<double>(p0 + a.centre) : a.centre;
