@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/dynamics/capability.hpp"
 #include "armdyn/io/mjcf.hpp"
 #include "cli.hpp"
@@ -79,8 +80,7 @@ int run_capability(const CapabilityOptions& o) {
     if (direction.size() != 3 && direction.size() != 6)
       throw InputError("--direction: expected 3 numbers (linear acceleration) or 6 (linear, then angular), got " +
                        std::to_string(direction.size()));
-    if (direction.norm() == 0) throw InputError("--direction: must not be zero");
-    direction.normalize();
+    direction = unit_vector_or_throw(direction, "--direction");  // of any finite non-zero length
     CartesianWorkspace<double> ws(model);
     result = max_frame_acceleration(model, data, ws, frame, q, v, direction);
   }

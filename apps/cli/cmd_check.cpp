@@ -12,6 +12,7 @@
 #include "cli.hpp"
 #include "methods.hpp"
 #include "json_writer.hpp"
+#include "sign_checks.hpp"
 
 namespace armdyn::cli {
 namespace {
@@ -91,7 +92,7 @@ Command add_check_command(CLI::App& app) {
       "check", "Cross-check every formulation, forward-dynamics route and identity on random states; exit 0 only "
                "when all agree");
   sub->add_option("MODEL", opts->model, "built-in model name or a .urdf / MJCF .xml / .json model file")->required();
-  sub->add_option("--states", opts->states, "number of random states")->capture_default_str()->check(CLI::PositiveNumber);
+  sub->add_option("--states", opts->states, "number of random states")->capture_default_str()->check(kPositiveNumber);
   sub->add_option("--seed", opts->seed, "random seed")->capture_default_str();
   sub->footer("Memory of the formulations for n joints: " + tau_method_memory_orders() +
               ". check holds every formulation's workspace at once and checks the Christoffel identities: "

@@ -18,6 +18,7 @@
 #include "cli.hpp"
 #include "number_lists.hpp"
 #include "output_file.hpp"
+#include "sign_checks.hpp"
 #include "plot.hpp"
 #include "task_setup.hpp"
 
@@ -144,7 +145,7 @@ Command add_view_command(CLI::App& app) {
   sub->add_option("--out", o->out, "the HTML page to write (opens offline in any browser)");
   sub->add_option("--png", o->png, "also draw the scene at one instant (--t) into this PNG (matplotlib)");
   sub->add_option("--gif", o->gif, "also draw the motion into this animated GIF (matplotlib; needs --trajectory)");
-  sub->add_option("--t", o->t, "the instant (s) the PNG shows (default: the motion's start)")->check(CLI::NonNegativeNumber);
+  sub->add_option("--t", o->t, "the instant (s) the PNG shows (default: the motion's start)")->check(kNonNegativeNumber);
   sub->add_option("--max-samples", o->max_samples,
                   "a longer motion is shown by this many of its rows, evenly spaced, the first and last among them "
                   "(default " + std::to_string(view::kDefaultViewSamples) + ": a page of a few MB)")

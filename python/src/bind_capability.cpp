@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/dynamics/capability.hpp"
 #include "handles.hpp"
 #include "payload_arg.hpp"
@@ -87,8 +88,7 @@ void bind_capability(py::module_& m) {
     const py::ssize_t dn = d0 && d0.ndim() == 1 && d0.shape(0) == 6 ? 6 : 3;
     const Array d = fixed_arg(direction_, "max_frame_acceleration", "direction", {dn});
     VecX<double> direction = Eigen::Map<const VecX<double>>(d.data(), dn);
-    if (direction.norm() == 0) throw py::value_error("max_frame_acceleration: direction: must not be zero");
-    direction.normalize();  // as `armdyn capability` does
+    direction = unit_vector_or_throw(direction, "max_frame_acceleration: direction");  // as `armdyn capability` does
     const int frame = payload_frame(mdl, frame_, "max_frame_acceleration");
     std::optional<Workspace> temp;
     Workspace& ws = single_ws(model, data, temp, "max_frame_acceleration");

@@ -133,11 +133,23 @@ def test_capability_matches_the_tool(cli, spec):
         np.testing.assert_array_equal(got["tau"], doc["tau"])
 
 
+def test_capability_takes_a_direction_of_any_size():
+    ur5 = armdyn.load(os.path.join(MODELS_DIR, "ur5.urdf"))
+    q, v = np.array([0.3, -1.0, 1.2, -0.7, 0.5, 0.4]), np.zeros(6)
+    unit = armdyn.max_frame_acceleration(ur5, None, q, v, [0.6, 0.0, 0.8])
+    for scale in (5e-324, 1e-300, 1e-160, 1e160, 1e300):
+        got = armdyn.max_frame_acceleration(ur5, None, q, v, np.array([3.0, 0.0, 4.0]) * scale)
+        np.testing.assert_allclose(got["direction"], [0.6, 0.0, 0.8], rtol=0, atol=1e-15)
+        np.testing.assert_allclose(got["value"], unit["value"], rtol=1e-12)
+
+
 def test_capability_errors():
     ur5 = armdyn.load(os.path.join(MODELS_DIR, "ur5.urdf"))
     z = np.zeros(6)
-    with pytest.raises(ValueError, match="max_frame_acceleration: direction: must not be zero"):
+    with pytest.raises(ValueError, match="max_frame_acceleration: direction is zero"):
         armdyn.max_frame_acceleration(ur5, None, z, z, [0, 0, 0])
+    with pytest.raises(ValueError, match=r"max_frame_acceleration: direction.*not finite"):
+        armdyn.max_frame_acceleration(ur5, None, z, z, [1, np.inf, 0])
     with pytest.raises(ValueError, match=r"max_frame_acceleration: direction: expected shape \(3,\), got \(4,\)"):
         armdyn.max_frame_acceleration(ur5, None, z, z, [1, 0, 0, 0])
     with pytest.raises(ValueError, match=r"max_payload: q: expected shape \(6,\) or \(m, 6\), got \(2, 5\)"):

@@ -42,6 +42,39 @@ def test_ball_and_free_joints_take_mujocos_coordinates():
         armdyn.rnea(model, None, np.zeros(10), np.zeros(10), np.zeros(10))
 
 
+def test_a_quaternion_of_any_length_is_read_as_its_unit_one():
+    """Also where its squares overflow or underflow (docs/models.md); zero and non-finite ones
+    are refused saying which."""
+    model = armdyn.load(FREE_BALL)
+    rng = np.random.default_rng(7)
+    q = random_configuration(model, rng)
+    v, a = rng.uniform(-1, 1, 10), rng.uniform(-1, 1, 10)
+    tau, M = armdyn.rnea(model, None, q, v, a), armdyn.crba(model, None, q)
+    for scale in (1e-300, 1e-160, 1e160, 1e300, np.finfo(float).max / 2):
+        scaled = q.copy()
+        scaled[3:7] *= scale
+        scaled[7:11] *= scale
+        np.testing.assert_allclose(armdyn.rnea(model, None, scaled, v, a), tau, rtol=0, atol=1e-12 * np.abs(tau).max())
+        np.testing.assert_allclose(armdyn.crba(model, None, scaled), M, rtol=0, atol=1e-12 * np.abs(M).max())
+        np.testing.assert_allclose(armdyn.forward_dynamics(model, None, scaled, v, tau), a, rtol=0, atol=1e-11)
+        run = armdyn.simulate(model, scaled, v, 0.02, "rk4", dt=0.01)
+        np.testing.assert_allclose(run.q, armdyn.simulate(model, q, v, 0.02, "rk4", dt=0.01).q, rtol=0, atol=1e-12)
+    tiny = q.copy()
+    tiny[3:7] = [1e-320, 0, 0, 0]  # subnormal: (1, 0, 0, 0)
+    unit = q.copy()
+    unit[3:7] = [1, 0, 0, 0]
+    np.testing.assert_allclose(armdyn.rnea(model, None, tiny, v, a), armdyn.rnea(model, None, unit, v, a), rtol=0,
+                               atol=1e-12 * np.abs(tau).max())
+    zero = q.copy()
+    zero[7:11] = 0
+    with pytest.raises(ValueError, match=r"the quaternion q\[7..10\] is zero"):
+        armdyn.rnea(model, None, zero, v, a)
+    infinite = q.copy()
+    infinite[3] = np.inf
+    with pytest.raises(ValueError, match="not finite"):
+        armdyn.rnea(model, None, infinite, v, a)
+
+
 def test_a_passive_run_keeps_energy_and_unit_quaternions(tmp_path):
     model = armdyn.load(FREE_BALL).with_gravity([0.0, 0.0, 0.0])
     rng = np.random.default_rng(5)

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/magnitude.hpp"
 #include "armdyn/core/text.hpp"
 
 namespace armdyn::drives {
@@ -14,21 +15,31 @@ namespace {
   throw InputError(where + "." + key + ": " + what + " (got " + shortest_text(x) + ")");
 }
 
+// The magnitude rule of every number read from a file (core/magnitude.hpp), as for URDF numbers:
+// within 1e50 a gear ratio squared times a rotor inertia, or a level times a gear ratio, stays finite.
+void magnitude(double x, const std::string& where, const std::string& key) {
+  if (const std::string problem = magnitude_problem(x); !problem.empty()) throw InputError(where + "." + key + ": " + problem);
+}
+
 void finite(double x, const std::string& where, const std::string& key) {
   if (!std::isfinite(x)) fail(where, key, "must be finite", x);
+  magnitude(x, where, key);
 }
 
 void non_negative(double x, const std::string& where, const std::string& key) {
   if (!(x >= 0) || !std::isfinite(x)) fail(where, key, "must be >= 0 and finite", x);
+  magnitude(x, where, key);
 }
 
 void positive(double x, const std::string& where, const std::string& key) {
   if (!(x > 0) || !std::isfinite(x)) fail(where, key, "must be positive and finite", x);
+  magnitude(x, where, key);
 }
 
 // A saturation level: positive, or unlimited (infinity, the default).
 void limit(double x, const std::string& where, const std::string& key) {
   if (!(x > 0)) fail(where, key, "must be positive", x);
+  if (std::isfinite(x)) magnitude(x, where, key);
 }
 
 void check_motor(const Motor& m, const std::string& where) {
@@ -103,6 +114,7 @@ void check_drive(const Drive& d, const std::string& where) {
   }
   non_negative(d.stribeck_velocity, where, "stribeck_velocity");
   if (!(d.efficiency > 0 && d.efficiency <= 1)) fail(where, "efficiency", "must be in (0, 1]", d.efficiency);
+  magnitude(d.efficiency, where, "efficiency");
   if (d.motor) check_motor(*d.motor, where);
 }
 

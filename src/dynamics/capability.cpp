@@ -3,9 +3,11 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 
 namespace armdyn {
@@ -54,9 +56,8 @@ Capability max_frame_acceleration(const Model& model, Data& data, CartesianWorks
   if (direction.size() != 3 && direction.size() != 6)
     throw InputError("direction: expected 3 numbers (linear acceleration) or 6 (linear, then angular), got " +
                      std::to_string(direction.size()));
-  const double norm = direction.norm();
-  if (!std::isfinite(norm) || norm == 0)
-    throw InputError("direction: must be finite and not zero");
+  const std::optional<VecX<double>> unit = unit_vector(direction);  // of any finite non-zero length
+  if (!unit) throw InputError(std::string("direction ") + direction_problem(direction));
   CartesianOptions options;
   options.rows = direction.size() == 3 ? kLinearRows : kAllRows;
   const OperationalSpace<double>& op = operational_space(model, data, ws, frame, q, v, options);
@@ -65,7 +66,7 @@ Capability max_frame_acceleration(const Model& model, Data& data, CartesianWorks
                      model.name + "' is at a singularity for these " + std::to_string(direction.size()) +
                      " rows (its Jacobian has lost rank), where the acceleration along a direction is not defined");
   const int m = ws.task_rows, n = model.dof;
-  const SmallVector<double> d = direction / norm;
+  const SmallVector<double> d = *unit;
   const SmallVector<double> force = op.Lambda * d, bias = op.mu + op.p;
   VecX<double> tau0 = VecX<double>::Zero(n), tau1 = VecX<double>::Zero(n);
   for (int r = 0; r < m; ++r) {

@@ -1,9 +1,11 @@
 #include "armdyn/io/constraint_json.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/io/text_file.hpp"
 #include "json_util.hpp"
 
@@ -16,9 +18,9 @@ using nlohmann::json;
 // A unit vector from a 3-vector that must not be zero.
 Vec3<double> unit(const JsonGetter& get, const json& j, const std::string& field) {
   const Vec3<double> x = get.vec3(j, field);
-  const double norm = x.norm();
-  if (!(norm > 0) || !std::isfinite(norm)) get.fail(field, "must not be zero (a direction)");
-  return x / norm;
+  const std::optional<Vec3<double>> u = unit_vector(x);  // of any non-zero length
+  if (!u) get.fail(field, "must not be zero (a direction)");
+  return *u;
 }
 
 double positive(const JsonGetter& get, const json& obj, const char* key, const std::string& at) {

@@ -7,8 +7,10 @@
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <optional>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "mesh_file.hpp"
 #include "stl_mesh.hpp"
 #include "xml_nesting.hpp"
@@ -153,9 +155,9 @@ class DaeReader {
       } else if (tag == "translate") {
         T.topRightCorner<3, 1>() = Eigen::Vector3d(x[0], x[1], x[2]);
       } else if (tag == "rotate") {  // axis, then the angle in degrees
-        const Eigen::Vector3d axis(x[0], x[1], x[2]);
-        if (axis.norm() == 0) fail(where + " <rotate>: a zero axis");
-        T.topLeftCorner<3, 3>() = Eigen::AngleAxisd(x[3] * std::numbers::pi / 180, axis.normalized()).toRotationMatrix();
+        const std::optional<Eigen::Vector3d> axis = unit_vector(Eigen::Vector3d(x[0], x[1], x[2]));  // any length
+        if (!axis) fail(where + " <rotate>: a zero axis");
+        T.topLeftCorner<3, 3>() = Eigen::AngleAxisd(x[3] * std::numbers::pi / 180, *axis).toRotationMatrix();
       } else if (tag == "scale") {
         T.topLeftCorner<3, 3>() = Eigen::Vector3d(x[0], x[1], x[2]).asDiagonal();
       } else if (tag == "instance_geometry") {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/magnitude.hpp"
 #include "armdyn/core/text.hpp"
 
 namespace armdyn {
@@ -157,6 +158,12 @@ void JsonGetter::allow_keys(const json& j, const std::string& field, std::initia
 }
 
 double JsonGetter::number(const json& j, const std::string& field) const {
+  const double x = finite_number(j, field);
+  if (const std::string problem = magnitude_problem(x); !problem.empty()) fail(field, problem);
+  return x;
+}
+
+double JsonGetter::finite_number(const json& j, const std::string& field) const {
   if (!j.is_number()) fail(field, "must be a number");
   const double x = j.get<double>();
   if (!std::isfinite(x)) fail(field, "must be finite");

@@ -28,11 +28,16 @@ class JsonGetter {
   void require_object(const nlohmann::json& j, const std::string& field) const;
   /// Refuses keys other than `allowed` (a misspelt key must not be silently ignored).
   void allow_keys(const nlohmann::json& j, const std::string& field, std::initializer_list<const char*> allowed) const;
-  double number(const nlohmann::json& j, const std::string& field) const;  ///< finite
+  /// A number that keeps the magnitude rule of every number read from a file (core/magnitude.hpp:
+  /// finite, at most 1e50 in magnitude, not subnormal), as URDF numbers do.
+  double number(const nlohmann::json& j, const std::string& field) const;
+  /// A finite number of any magnitude: only for numbers of which nothing but ratios is used (a
+  /// quaternion's four, read as the unit one).
+  double finite_number(const nlohmann::json& j, const std::string& field) const;
   double number_or(const nlohmann::json& obj, const char* key, const std::string& at, double fallback) const;
   std::string string(const nlohmann::json& j, const std::string& field) const;
   Vec3<double> vec3(const nlohmann::json& j, const std::string& field) const;
-  /// An array of finite numbers of length n (n < 0: any length).
+  /// An array of numbers (number()) of length n (n < 0: any length).
   std::vector<double> numbers(const nlohmann::json& j, const std::string& field, int n = -1) const;
 
  private:

@@ -18,6 +18,26 @@ VecX<double> state_vector(const JsonGetter& get, const json& state, const std::s
   return Eigen::Map<const VecX<double>>(x.data(), dof);
 }
 
+// A state's q: nq numbers, each keeping the magnitude rule (JsonGetter::number) but a quaternion
+// joint's four, which may have any finite size (only their ratios count: any non-zero length is
+// read as the unit quaternion's).
+VecX<double> configuration(const JsonGetter& get, const json& q, const std::string& field, int nq, const Model* model) {
+  if (!q.is_array()) get.fail(field, "must be an array of numbers");
+  if (static_cast<int>(q.size()) != nq)
+    get.fail(field, "expected " + std::to_string(nq) + " values, got " + std::to_string(q.size()));
+  std::vector<bool> quaternion(static_cast<std::size_t>(nq), false);
+  if (model)
+    for (const QuaternionJoint& j : model->quaternions)
+      for (int k = 0; k < 4; ++k) quaternion[static_cast<std::size_t>(j.q + k)] = true;
+  VecX<double> out(nq);
+  for (int k = 0; k < nq; ++k) {
+    const std::string at = field + "[" + std::to_string(k) + "]";
+    out[k] = quaternion[static_cast<std::size_t>(k)] ? get.finite_number(q[static_cast<std::size_t>(k)], at)
+                                                      : get.number(q[static_cast<std::size_t>(k)], at);
+  }
+  return out;
+}
+
 // The external wrenches of a state: {"<frame>": [fx, fy, fz, nx, ny, nz], ...}, each six finite
 // numbers; `frames` (when given) holds the names a frame must be one of.
 std::vector<StateWrench> state_wrenches(const JsonGetter& get, const json& f_ext, const std::string& at,
@@ -70,10 +90,10 @@ StatesDocument parse(const std::string& text, const std::string& source, int nq,
     JointState s;
     for (const char* key : {"q", "v"})  // a missing (e.g. misspelt) q or v is an error, never zeros
       if (!st.contains(key)) get.fail(at + "." + key, "missing (every state needs q and v)");
-    s.q = state_vector(get, st.at("q"), at + ".q", nq);
+    s.q = configuration(get, st.at("q"), at + ".q", nq, model);
     if (model) {  // a quaternion joint's four numbers must not all be zero
       for (const QuaternionJoint& j : model->quaternions)
-        if (!(s.q.segment<4>(j.q).squaredNorm() > 0))
+        if ((s.q.segment<4>(j.q).array() == 0).all())
           get.fail(at + ".q[" + std::to_string(j.q) + "]", "a quaternion joint's four numbers (w, x, y, z) are all zero");
     }
     s.v = state_vector(get, st.at("v"), at + ".v", dof);

@@ -1,10 +1,12 @@
 #include "armdyn/io/task_json.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/text_file.hpp"
 #include "armdyn/core/text.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "json_util.hpp"
 
 namespace armdyn {
@@ -81,10 +83,14 @@ class TaskReader {
     if (j.contains("quaternion")) {
       if (j.contains("euler") || j.contains("angles"))
         get_.fail(at, "give either \"quaternion\" or \"euler\" with \"angles\", not both");
-      const std::vector<double> q = get_.numbers(j.at("quaternion"), join(at, "quaternion"), 4);
-      const Eigen::Quaterniond quat(q[0], q[1], q[2], q[3]);
-      if (!(quat.norm() > 1e-9)) get_.fail(join(at, "quaternion"), "must not be zero");
-      return quat.normalized().toRotationMatrix();
+      const std::string field = join(at, "quaternion");
+      const json& numbers = j.at("quaternion");
+      if (!numbers.is_array() || numbers.size() != 4) get_.fail(field, "must be an array of four numbers (w, x, y, z)");
+      Eigen::Vector4d q;  // of any finite size: only the ratios count (it is read as the unit quaternion)
+      for (int k = 0; k < 4; ++k) q[k] = get_.finite_number(numbers[static_cast<std::size_t>(k)], field + "[" + std::to_string(k) + "]");
+      const std::optional<Eigen::Vector4d> unit = unit_vector(q);
+      if (!unit) get_.fail(field, "must not be zero");  // (finite: finite_number)
+      return Eigen::Quaterniond((*unit)[0], (*unit)[1], (*unit)[2], (*unit)[3]).toRotationMatrix();
     }
     const EulerSequence sequence = euler_sequence(required(j, "euler", at, "a sequence such as \"zyx\""), join(at, "euler"));
     const Vec3<double> angles = get_.vec3(required(j, "angles", at, "three angles in radians"), join(at, "angles"));
@@ -201,7 +207,7 @@ class TaskReader {
     const char* key = out.centre_target == Target::kTo ? "centre" : "centre_by";
     out.centre = get_.vec3(j.at(key), join(at, key));
     out.axis = get_.vec3(required(j, "axis", at, "the arc's axis, base axes"), join(at, "axis"));
-    if (out.axis.norm() == 0) get_.fail(join(at, "axis"), "must be a non-zero vector");
+    if ((out.axis.array() == 0).all()) get_.fail(join(at, "axis"), "must be a non-zero vector");
     out.angle = get_.number(required(j, "angle", at, "the angle turned about the axis, radians"), join(at, "angle"));
     return out;
   }
@@ -249,7 +255,7 @@ class TaskReader {
       for (const char* key : {"theta", "phi"})
         if (j.contains(key)) get_.fail(join(at, key), "give either \"vector\" or \"theta\" and \"phi\", not both");
       const Vec3<double> v = get_.vec3(j.at("vector"), join(at, "vector"));
-      if (!(v.norm() > 0)) get_.fail(join(at, "vector"), "must be a non-zero vector");
+      if ((v.array() == 0).all()) get_.fail(join(at, "vector"), "must be a non-zero vector");
       const auto [theta, phi] = direction_angles(v);
       out.theta = theta;
       out.phi = phi;

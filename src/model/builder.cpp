@@ -3,13 +3,16 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/magnitude.hpp"
 #include "armdyn/core/text.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/spatial/rotation.hpp"
 
 namespace armdyn {
@@ -33,10 +36,6 @@ const char* to_string(JointKind kind) {
 
 namespace {
 
-// The largest magnitude a model parameter may have (SI units): a mass times two lengths, as in the
-// mass matrix M = sum J^T I J, stays below 1e150 for any arm, far from overflow.
-constexpr double kMaxMagnitude = 1e50;
-
 // A name in a message: quoted, on one line, control characters and invalid UTF-8 escaped.
 std::string quoted(const char* kind, const std::string& name) {
   return std::string(kind) + " '" + printable(name) + "'";
@@ -53,21 +52,10 @@ std::string num(double x) {
 
 bool finite(const Transform<double>& X) { return X.R.allFinite() && X.p.allFinite(); }
 
-// Why a finite parameter cannot be used, or "" when it can: above kMaxMagnitude (or NaN: every
-// comparison here is written so that NaN fails it), or subnormal (nonzero, below DBL_MIN: such a
-// number has lost precision, and products of it vanish).
-std::string range_problem(double x) {
-  const double a = std::abs(x);
-  if (!(a <= kMaxMagnitude)) return "must be at most 1e50 in magnitude, got " + shortest_text(x);
-  if (a != 0 && !(a >= std::numeric_limits<double>::min()))
-    return "must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal number), got " + shortest_text(x);
-  return "";
-}
-
-// The first component of `v` with a range problem, as "<what> <problem>", or "".
+// The first component of `v` that breaks the magnitude rule (core/magnitude.hpp), as "<what> <problem>", or "".
 std::string range_problem(const Vec3<double>& v, const std::string& what) {
   for (int k = 0; k < 3; ++k) {
-    const std::string problem = range_problem(v[k]);
+    const std::string problem = magnitude_problem(v[k]);
     if (!problem.empty()) return what + " " + problem;
   }
   return "";
@@ -128,7 +116,7 @@ void ModelBuilder::check_inertial(const std::string& place, const LinkInertial& 
   const std::string& pre = in.field_prefix;
   if (!std::isfinite(in.mass)) throw ModelError(source_, place, join(pre, "mass"), "must be finite, got " + num(in.mass));
   if (!(in.mass >= 0)) throw ModelError(source_, place, join(pre, "mass"), "must be >= 0, got " + num(in.mass));
-  if (const std::string p = range_problem(in.mass); !p.empty()) throw ModelError(source_, place, join(pre, "mass"), p);
+  if (const std::string p = magnitude_problem(in.mass); !p.empty()) throw ModelError(source_, place, join(pre, "mass"), p);
   if (!in.com.allFinite()) throw ModelError(source_, place, join(pre, "origin"), "centre of mass must be finite");
   if (const std::string p = range_problem(in.com, "centre of mass"); !p.empty())
     throw ModelError(source_, place, join(pre, "origin"), p);
@@ -139,7 +127,7 @@ void ModelBuilder::check_inertial(const std::string& place, const LinkInertial& 
         throw ModelError(source_, place, join(pre, names[r][c]), "must be finite");
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 3; ++c)
-      if (const std::string p = range_problem(in.inertia(r, c)); !p.empty())
+      if (const std::string p = magnitude_problem(in.inertia(r, c)); !p.empty())
         throw ModelError(source_, place, join(pre, names[r][c]), p);
   const double scale = in.inertia.cwiseAbs().maxCoeff();
   const double tol = 1e-9 * scale + 1e-300;
@@ -210,11 +198,10 @@ int ModelBuilder::add_link(const std::string& parent_link, const JointSpec& join
   if (!finite(joint.link_in_joint)) throw ModelError(source_, jplace, "origin", "link placement must be finite");
   if (const std::string p = placement_problem(joint.link_in_joint, "link placement "); !p.empty())
     throw ModelError(source_, jplace, "origin", p);
-  // The axis is only a direction: any finite, non-zero size is fine (scaled before normalising,
-  // so that a huge one does not overflow).
-  if (!joint.axis.allFinite() || !(joint.axis.norm() >= 1e-12))
-    throw ModelError(source_, jplace, "axis", "must be a finite, non-zero vector");
-  const Vec3<double> axis = (joint.axis / joint.axis.cwiseAbs().maxCoeff()).normalized();
+  // The axis is only a direction: any finite, non-zero size is fine (core/vector_length.hpp).
+  const std::optional<Vec3<double>> unit = unit_vector(joint.axis);
+  if (!unit) throw ModelError(source_, jplace, "axis", "must be a finite, non-zero vector");
+  const Vec3<double> axis = *unit;
   check_limits(jplace, joint.limits, "");
   check_inertial(lplace, inertial);
 
@@ -251,9 +238,10 @@ int ModelBuilder::add_link(const std::string& parent_link, const CompoundJointSp
                            const LinkInertial& inertial) {
   const std::string jplace = quoted("joint", joint.name), lplace = quoted("link", link_name);
   const Link& parent = begin_joint(parent_link, joint.name, joint.origin, link_name);
-  const auto unit = [&](const Vec3<double>& a, const char* field) {
-    if (!a.allFinite() || !(a.norm() >= 1e-12)) throw ModelError(source_, jplace, field, "must be a finite, non-zero vector");
-    return Vec3<double>((a / a.cwiseAbs().maxCoeff()).normalized());
+  const auto unit = [&](const Vec3<double>& a, const char* field) {  // any finite, non-zero size
+    const std::optional<Vec3<double>> u = unit_vector(a);
+    if (!u) throw ModelError(source_, jplace, field, "must be a finite, non-zero vector");
+    return *u;
   };
   const bool rotates = joint.kind == JointKind::kSpherical || joint.kind == JointKind::kFloating;
   const std::string euler = joint.euler.empty() && rotates ? default_euler_sequence(joint.kind) : joint.euler;
@@ -424,7 +412,7 @@ Model ModelBuilder::build() const {
     const Inertia<double>& I = body_inertia_[i];
     const Vec3<double> c = I.m > 0 ? Vec3<double>(I.h / I.m) : Vec3<double>::Zero();
     const Mat3<double> Ic = I.I - I.m * (c.squaredNorm() * Mat3<double>::Identity() - c * c.transpose());
-    if (!(c.allFinite() && Ic.allFinite() && I.I.allFinite()))  // unreachable within kMaxMagnitude; fail closed
+    if (!(c.allFinite() && Ic.allFinite() && I.I.allFinite()))  // unreachable within the magnitude rule; fail closed
       throw ModelError(source_, quoted("link", m.body_names[i]), "inertial", "the merged inertia is not finite");
     m.mass.push_back(I.m);
     m.com.push_back(c);
@@ -469,7 +457,7 @@ Model ModelBuilder::build() const {
     const std::vector<Inertia<double>> Ic = composite_inertias(m, body_inertia_, q);
     for (int i = 0; i < m.dof; ++i) {
       const double moment = Ic[i].I(2, 2), total = Ic[i].I.trace();
-      if (!(std::isfinite(moment) && std::isfinite(total)))  // unreachable within kMaxMagnitude; fail closed
+      if (!(std::isfinite(moment) && std::isfinite(total)))  // unreachable within the magnitude rule; fail closed
         throw ModelError(source_, quoted("joint", m.joint_names[i]), "", "the inertia it moves is not finite");
       if (moment > 1e-12 * total) on_axis[i] = false;
     }

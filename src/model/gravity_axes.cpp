@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/model/dh.hpp"
 
 namespace armdyn {
@@ -15,9 +17,9 @@ GravityAxes gravity_axes(const Model& model, double tolerance) {
     rotation[i] = model.parent[i] < 0 ? R : Mat3<double>(rotation[model.parent[i]] * R);
     out.joint_axes.push_back(rotation[i].col(2).normalized());  // the joint axis is the body frame's z
   }
-  const double g = model.gravity.norm();
-  if (!(g > 0) || !std::isfinite(g)) return out;
-  const Vec3<double> down = model.gravity / g;
+  const std::optional<Vec3<double>> unit = unit_vector(model.gravity);  // gravity of any non-zero size
+  if (!unit) return out;
+  const Vec3<double> down = *unit;
   bool any_revolute = false, parallel = true, perpendicular = true;
   for (int i = 0; i < model.dof; ++i) {
     const Vec3<double>& axis = out.joint_axes[i];
@@ -60,11 +62,11 @@ std::optional<Transform<double>> dh_base_placement(const Model& model) {
 }
 
 std::string axis_name(const Vec3<double>& v) {
-  const double n = v.norm();
-  if (!(n > 0) || !std::isfinite(n)) return "";
+  const std::optional<Vec3<double>> u = unit_vector(v);  // of any non-zero size
+  if (!u) return "";
   static const char* names[3] = {"x", "y", "z"};
   for (int k = 0; k < 3; ++k)
-    if ((v - v[k] * Vec3<double>::Unit(k)).norm() <= 1e-9 * n) return std::string(v[k] > 0 ? "+" : "-") + names[k];
+    if ((*u - (*u)[k] * Vec3<double>::Unit(k)).norm() <= 1e-9) return std::string((*u)[k] > 0 ? "+" : "-") + names[k];
   return "";
 }
 

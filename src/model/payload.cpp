@@ -4,6 +4,7 @@
 #include <string>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/magnitude.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/model/builder.hpp"
 
@@ -27,8 +28,8 @@ template <class S> ModelTpl<S> with_payload(const ModelTpl<S>& model, int frame,
                      "the frame is fixed to the base (a payload there moves with no joint; hold it by a frame of a "
                      "moving link)");
   for (int k = 0; k < 3; ++k)
-    if (!(std::abs(payload.com[k]) <= 1e50))
-      throw ModelError(model.source, place, "com", "must be finite and at most 1e50 in magnitude");
+    if (const std::string problem = magnitude_problem(payload.com[k]); !problem.empty())
+      throw ModelError(model.source, place, "com", problem);
   // The builder's own check of an inertial block: finite, within 1e50, not subnormal, mass >= 0,
   // inertia symmetric, positive semi-definite, principal moments within the triangle inequality.
   ModelBuilder(model.source, model.name).check_inertial(place, LinkInertial{payload.mass, payload.com, payload.inertia, ""});

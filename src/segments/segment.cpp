@@ -1,10 +1,12 @@
 #include "armdyn/segments/segment.hpp"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "field_error.hpp"
 
 namespace armdyn::segments {
@@ -35,9 +37,9 @@ SegmentGeometry resolve(const Model& model, int body, const Segment& s, const st
   const Vec3<double> end = default_end(model, body);
   SegmentGeometry g;
   if (s.axis) {
-    const Vec3<double>& a = *s.axis;
-    if (!a.allFinite() || !(a.norm() > 1e-12) || a.norm() > 1e50) fail(where, "axis", "must be a finite nonzero vector");
-    g.axis = link.R * a.normalized();
+    const std::optional<Vec3<double>> a = unit_vector(*s.axis);  // of any finite non-zero length
+    if (!a) fail(where, "axis", "must be a finite nonzero vector");
+    g.axis = link.R * *a;
   } else {
     if (end.isZero()) fail(where, "axis", "cannot be derived (the link has no next joint or frame away from its joint): give \"axis\" and \"length\"");
     g.axis = end.normalized();

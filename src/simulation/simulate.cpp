@@ -12,6 +12,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/terms.hpp"
+#include "armdyn/kinematics/configuration.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/simulation/time_grid.hpp"
 
@@ -141,8 +142,9 @@ class Run {
 
 SimulationStats Run::run(VecIn<double> q0, VecIn<double> v0) {
   q_ = q0;
+  normalize_configuration(model_, q_);  // a quaternion of any length is read as its unit one
   v_ = v0;
-  q_before_ = q0;
+  q_before_ = q_;
   v_before_ = v0;
   TorqueSource& source = plant_.source();
   const double T = o_.duration, P = o_.output_period > 0 ? o_.output_period : o_.dt, Tc = source.period();

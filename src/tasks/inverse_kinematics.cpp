@@ -9,6 +9,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/tasks/blocks.hpp"
 
@@ -64,10 +65,10 @@ IkResult inverse_kinematics(const Model& model, int frame, const IkTarget& targe
   if (!target.p.allFinite() || !target.R.allFinite() || !target.approach.allFinite())
     throw InputError("inverse kinematics: the target pose is not finite");
   if (target.orientation == OrientationMode::kApproach &&
-      (target.approach_axis < 0 || target.approach_axis > 2 || !(target.approach.norm() > 0)))
+      (target.approach_axis < 0 || target.approach_axis > 2 || !unit_vector(target.approach)))
     throw InputError("inverse kinematics: the approach axis must be 0, 1 or 2 and the direction non-zero");
   IkTarget goal = target;
-  if (goal.orientation == OrientationMode::kApproach) goal.approach.normalize();
+  if (goal.orientation == OrientationMode::kApproach) goal.approach = *unit_vector(target.approach);  // any length
   const std::string frame_name = model.frames[static_cast<std::size_t>(frame)].name;
 
   Data data(model);

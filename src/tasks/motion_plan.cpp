@@ -3,9 +3,11 @@
 #include <cstdio>
 #include <functional>
 #include <numbers>
+#include <optional>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/tasks/motion.hpp"
 #include "motion_plan.hpp"
 
@@ -110,9 +112,10 @@ class Planner {
 
   detail::PositionPlan arc(const Vec3<double>& p0) const {
     const ArcSpec& a = seg_.arc;
-    if (!a.axis.allFinite() || a.axis.norm() == 0) fail("position.axis", "must be a non-zero vector");
+    const std::optional<Vec3<double>> unit = unit_vector(a.axis);  // of any finite non-zero length
+    if (!unit) fail("position.axis", a.axis.allFinite() ? "must be a non-zero vector" : "must be finite");
     if (!std::isfinite(a.angle)) fail("position.angle", "must be finite");
-    const Vec3<double> n = a.axis.normalized();
+    const Vec3<double> n = *unit;
     const Vec3<double> centre = a.centre_target == Target::kBy ? Vec3<double>(p0 + a.centre) : a.centre;
     const Vec3<double> r = p0 - centre, along = n * n.dot(r);
     detail::PositionPlan out;

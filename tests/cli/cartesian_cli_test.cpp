@@ -127,9 +127,30 @@ TEST_F(Cli, CapabilityRefusesBadRequests) {
   expect_refused(run({"capability", ur5_path(), "--q", q, "--v", q, "--payload-capacity"}), "--v");
   expect_refused(run({"capability", ur5_path(), "--q", "0,1", "--payload-capacity"}), "--q");
   expect_refused(run({"capability", ur5_path(), "--q", q, "--direction", "1,0"}), "--direction");
-  expect_refused(run({"capability", ur5_path(), "--q", q, "--direction", "0,0,0"}), "--direction");
+  expect_refused(run({"capability", ur5_path(), "--q", q, "--direction", "0,0,0"}), "--direction is zero");
   expect_refused(run({"capability", ur5_path(), "--q", q, "--direction", "1,x,0"}), "--direction");
   expect_refused(run({"capability", ur5_path(), "--q", q, "--frame", "nowhere", "--payload-capacity"}), "nowhere");
+}
+
+// --direction is only a direction: of any finite, non-zero size (its squares may overflow or
+// underflow), the answer is the unit direction's.
+TEST_F(Cli, CapabilityTakesADirectionOfAnySize) {
+  const std::vector<std::string> common = {"capability", ur5_path(), "--q", "0.3,-1.0,1.2,-0.7,0.5,0.4", "--frame", "tool0"};
+  const auto answer = [&](const std::string& direction) {
+    std::vector<std::string> args = common;
+    args.insert(args.end(), {"--direction", direction});
+    const test::CliResult r = run(args);
+    EXPECT_EQ(r.status, 0) << direction << ": " << r.err;
+    return r.status == 0 ? ordered_json::parse(r.out)["max_acceleration"].get<double>() : -1.0;
+  };
+  const double x = answer("1,0,0"), diagonal = answer("1,1,1");
+  EXPECT_GT(x, 0);
+  for (const char* d : {"1e-320,0,0", "1e-200,0,0", "1e300,0,0"}) EXPECT_NEAR(answer(d), x, 1e-12 * x) << d;
+  for (const char* d : {"1e300,1e300,1e300", "1e-160,1e-160,1e-160", "1e-320,1e-320,1e-320"})
+    EXPECT_NEAR(answer(d), diagonal, 1e-12 * diagonal) << d;
+  std::vector<std::string> zero = common;
+  zero.insert(zero.end(), {"--direction", "0,-0,0"});
+  expect_refused(run(zero), "--direction is zero");
 }
 
 }  // namespace cartesian_cli_test

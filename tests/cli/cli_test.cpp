@@ -319,15 +319,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"ExtraArgument", "", {kUr5, "@", "surplus"}, {"surplus"}}),
     [](const ::testing::TestParamInfo<BadCase>& info) { return info.param.name; });
 
-TEST_F(Cli, NonFiniteResultIsAnInternalError) {
+// A velocity whose square overflows (the tool used to answer exit 1, "not finite") is refused as
+// input by the magnitude rule of every number in a file: exit 2 naming the file and the field.
+TEST_F(Cli, HugeStateNumbersAreRefusedAsInput) {
   const Result r = run({"eval", kUr5, file("huge.json", "{\"states\": [" + kZero6 + ", {\"q\": [0,0,0,0,0,0], "
                                                         "\"v\": [1e300,0,0,0,0,0], \"a\": [0,0,0,0,0,0], "
                                                         "\"tau\": [0,0,0,0,0,0]}]}")});
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err_lines(), 1) << r.err;
-  EXPECT_NE(r.err.find("states[1]"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("tau"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("huge.json: states[1].v[0]: must be at most 1e50 in magnitude, got 1e+300"), std::string::npos)
+      << r.err;
 }
 
 // --- info, demo, usage ---------------------------------------------------------------------------
@@ -416,6 +418,26 @@ TEST_F(Cli, NoOrUnknownCommandIsAUsageError) {
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_NE(r.err.find("Usage"), std::string::npos) << r.err;
+  }
+}
+
+// An option that must be >= 0 or > 0 says so in a short line (CLI11's own checks print their
+// range's end, DBL_MAX, in 309 digits) and refuses NaN and infinity as well.
+TEST_F(Cli, SignChecksOfOptionsAreShortAndRefuseNan) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  for (const Case& c : {Case{{"view", "puma560", "--t", "-1"}, "--t: Value -1 is not a finite number >= 0"},
+                        Case{{"view", "puma560", "--t", "nan"}, "--t: Value nan is not a finite number >= 0"},
+                        Case{{"view", "puma560", "--t", "inf"}, "--t: Value inf is not a finite number >= 0"},
+                        Case{{"check", "puma560", "--states", "0"}, "--states: Value 0 is not a finite number > 0"},
+                        Case{{"check", "puma560", "--states", "-3"}, "--states: Value -3 is not a finite number > 0"}}) {
+    const Result r = run(c.args);
+    EXPECT_EQ(r.status, 2) << c.args[2];
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_LT(r.err.size(), 200u) << r.err;
   }
 }
 

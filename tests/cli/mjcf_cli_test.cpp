@@ -6,6 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
 #include <string>
 
 #include "support/cli_process.hpp"
@@ -124,6 +128,73 @@ TEST_F(MjcfCli, BallJointsTakeQuaternionsThroughTheTool) {
   EXPECT_EQ(check.status, 2);
   EXPECT_NE(check.err.find("joint 'wrist'"), std::string::npos) << check.err;
   EXPECT_NE(check.err.find("quaternion"), std::string::npos) << check.err;
+}
+
+// A quaternion of any finite, non-zero length is read as its unit one (docs/models.md), also where
+// its squares overflow or underflow: `eval` and `simulate` of free_ball.xml (a free and a ball
+// joint) with both quaternions scaled give the unit quaternions' numbers; zero is refused.
+TEST_F(MjcfCli, AQuaternionOfAnyLengthIsReadAsItsUnitOne) {
+  const std::string model = test::data_path("models/mjcf/free_ball.xml");
+  const auto q_text = [](const std::string& free, const std::string& ball) {
+    return "0.1, -0.2, 0.3, " + free + ", " + ball + ", 0.4";
+  };
+  const auto scaled = [](double s, std::initializer_list<double> unit) {
+    std::string out;
+    for (double x : unit) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.17g", x * s);
+      out += (out.empty() ? "" : ", ") + std::string(text);
+    }
+    return out;
+  };
+  const auto eval = [&](const std::string& q) {
+    const std::string states = file("s.json", "{\"states\": [{\"q\": [" + q + "], \"v\": [0.5, -1, 0.8, -0.3, 2, "
+                                              "-1.5, 0.2, 0.7, -0.4, 1.1], \"a\": [1, -2, 0.5, 3, -1, 2, 0.3, -0.6, "
+                                              "0.9, 1.2], \"tau\": [5, 4, 1, 1, -0.5, 0.2, 0.1, 0.3, -0.2, 0.4]}]}");
+    return run({"eval", model, states});
+  };
+  const auto simulate = [&](const std::string& q) {
+    std::string q0;
+    for (char c : q) if (c != ' ') q0 += c;
+    return run({"simulate", model, "--q0", q0, "--duration", "0.05", "--dt", "0.01"});
+  };
+  const std::string unit = q_text(scaled(1, {0.5, 0.5, -0.5, 0.5}), scaled(1, {0.6, 0, 0.8, 0}));
+  const test::CliResult reference = eval(unit), reference_sim = simulate(unit);
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  ASSERT_EQ(reference_sim.status, 0) << reference_sim.err;
+  const json ref = json::parse(reference.out)["results"][0];
+  for (double s : {1e-300, 1e-160, 1e160, 1e300}) {
+    const std::string q = q_text(scaled(s, {0.5, 0.5, -0.5, 0.5}), scaled(s, {0.6, 0, 0.8, 0}));
+    const test::CliResult r = eval(q);
+    ASSERT_EQ(r.status, 0) << s << ": " << r.err;
+    const json got = json::parse(r.out)["results"][0];
+    for (const char* key : {"tau", "M", "qdd", "c", "g"}) EXPECT_LE(worst_difference(got[key], ref[key]), 1e-12) << s << " " << key;
+    const test::CliResult sim = simulate(q);
+    ASSERT_EQ(sim.status, 0) << s << ": " << sim.err;
+    EXPECT_EQ(std::count(sim.out.begin(), sim.out.end(), '\n'), std::count(reference_sim.out.begin(), reference_sim.out.end(), '\n'))
+        << s;  // the same rows (their last digits may differ by round-off)
+    std::istringstream a(sim.out), b(reference_sim.out);
+    std::string la, lb;
+    std::getline(a, la), std::getline(b, lb);  // the header
+    double worst = 0;
+    while (std::getline(a, la) && std::getline(b, lb)) {
+      std::istringstream xa(la), xb(lb);
+      std::string ta, tb;
+      while (std::getline(xa, ta, ',') && std::getline(xb, tb, ','))
+        worst = std::max(worst, std::abs(std::stod(ta) - std::stod(tb)));
+    }
+    EXPECT_LE(worst, 1e-12) << s;
+  }
+  // Subnormal components that hold their ratios exactly: (1e-320, 0, 0, 0) is (1, 0, 0, 0).
+  const json one = json::parse(eval(q_text("1, 0, 0, 0", "1, 0, 0, 0")).out)["results"][0];
+  const test::CliResult tiny = eval(q_text("1e-320, 0, 0, 0", "-1e-320, 0, 0, 0"));
+  ASSERT_EQ(tiny.status, 0) << tiny.err;
+  for (const char* key : {"tau", "M", "qdd"})
+    EXPECT_LE(worst_difference(json::parse(tiny.out)["results"][0][key], one[key]), 1e-12) << key;
+  const test::CliResult zero = eval(q_text("0, 0, 0, 0", "1, 0, 0, 0"));
+  EXPECT_EQ(zero.status, 2);
+  EXPECT_NE(zero.err.find("states[0].q[3]: a quaternion joint's four numbers (w, x, y, z) are all zero"), std::string::npos)
+      << zero.err;
 }
 
 }  // namespace mjcf_cli_test

@@ -170,5 +170,31 @@ TEST(UrdfDynamics, BadValuesNameTheJointLineAndAttribute) {
   EXPECT_EQ(error("<dynamics/>\n<dynamics damping=\"1\"/>"), "r.urdf: joint 'j2', line 7: dynamics: repeated (one <dynamics> per joint)");
 }
 
+// Every number of an actuator file keeps the magnitude rule of URDF numbers (finite, within 1e50,
+// not subnormal: a gear ratio squared times a rotor inertia then stays finite), named by file,
+// joint and key; an unlimited saturation level is the default, never a huge number.
+TEST(Actuators, NumbersKeepTheMagnitudeRule) {
+  EXPECT_EQ(error_of(R"({"joints": {"joint1": {"gear_ratio": 1e200}}})"),
+            "act.json: joints.joint1.gear_ratio: must be at most 1e50 in magnitude, got 1e+200");
+  EXPECT_EQ(error_of(R"({"joints": {"joint2": {"rotor_inertia": 1e-320}}})"),
+            "act.json: joints.joint2.rotor_inertia: must be 0 or at least 2.2250738585072014e-308 in magnitude (a "
+            "subnormal number), got 1e-320");
+  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"coulomb": [1, -1e60]}}})"),
+            "act.json: joints.joint3.coulomb[1]: must be at most 1e50 in magnitude, got -1e+60");
+  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1, "torque_constant": 0.1,
+                        "back_emf_constant": 0.1, "max_voltage": 1e51}}}})"),
+            "act.json: joints.joint4.motor.max_voltage: must be at most 1e50 in magnitude, got 1e+51");
+  EXPECT_EQ(error_of(R"({"joints": {"joint1": {"gear_ratio": -1e50, "rotor_inertia": 1e50}}})"), "");  // the bounds
+  // The same rule holds for drives built in C++ (the catalogue, URDF <dynamics>, MJCF armature).
+  std::vector<drives::Drive> set(6);
+  set[0].gear_ratio = 1e200;
+  try {
+    drives::DriveSet(set, {"j1", "j2", "j3", "j4", "j5", "j6"}, "code");
+    ADD_FAILURE() << "a gear ratio of 1e200 was taken";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "code: joints.j1.gear_ratio: must be at most 1e50 in magnitude, got 1e+200");
+  }
+}
+
 }  // namespace actuators_json_test
 }  // namespace armdyn

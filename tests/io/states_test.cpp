@@ -6,6 +6,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/states.hpp"
+#include "armdyn/model/builder.hpp"
 
 namespace armdyn {
 namespace states_test {
@@ -105,6 +106,35 @@ TEST(States, ReadStatesNamesAMissingFile) {
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "/no/such/dir/states.json: cannot read file (no such file)");
+  }
+}
+
+// Every number of a state keeps the magnitude rule of URDF numbers (finite, within 1e50, not
+// subnormal), so that v^2 times an inertia stays finite; a quaternion joint's four numbers are
+// exempt (any finite size: only their ratios count), zero only if all four are exactly zero.
+TEST(States, NumbersKeepTheMagnitudeRuleButQuaternionsAnySize) {
+  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, 0], "v": [1e300, 0, 0]}]})"),
+            "s.json: states[0].v[0]: must be at most 1e50 in magnitude, got 1e+300");
+  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, -1e-320], "v": [0, 0, 0]}]})"),
+            "s.json: states[0].q[2]: must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal number), "
+            "got -1e-320");
+  EXPECT_EQ(error_of(R"({"gravity": [0, 0, -1e51], "states": [{"q": [0, 0, 0], "v": [0, 0, 0]}]})"),
+            "s.json: gravity[2]: must be at most 1e50 in magnitude, got -1e+51");
+  ModelBuilder b("test", "ball");
+  CompoundJointSpec ball;
+  ball.name = "ball";
+  ball.euler = "quaternion";
+  b.add_link("base", ball, "b", LinkInertial{1, Vec3<double>(0.1, 0, 0), Vec3<double>(0.01, 0.02, 0.03).asDiagonal(), ""});
+  const Model m = b.build();
+  const auto q_of = [&](const std::string& q) {
+    return parse_states(R"({"states": [{"q": [)" + q + R"(], "v": [0, 0, 0]}]})", "s.json", m).states[0].q;
+  };
+  EXPECT_EQ(q_of("1e300, 0, -1e-320, 0"), Eigen::Vector4d(1e300, 0, -1e-320, 0));
+  try {
+    q_of("0, 0, 0, 0");
+    ADD_FAILURE() << "a zero quaternion was taken";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "s.json: states[0].q[0]: a quaternion joint's four numbers (w, x, y, z) are all zero");
   }
 }
 

@@ -231,5 +231,32 @@ TEST(TaskJsonFull, TheDocumentedTasksReadAndPlan) {
   EXPECT_EQ(complete.segments[5].joint->name, "joint6");
 }
 
+// A start orientation's quaternion is read as its unit one whatever its finite, non-zero size: its
+// four numbers are exempt from the magnitude rule (only their ratios count); zero is refused.
+TEST(TaskJsonFull, AQuaternionOfAnySizeIsReadAsItsUnitOne) {
+  const auto orientation = [](const std::string& quaternion) {
+    const Task t = parse_task(with_initial(R"({"position": [0, 0, 1], "orientation": {"quaternion": [)" + quaternion + "]}}"),
+                              "t.json");
+    return *t.initial.orientation;
+  };
+  const Mat3<double> half_turn = rot_z(std::numbers::pi);
+  for (const char* q : {"0, 0, 0, 1e-200", "0, 0, 0, 1e-320", "0, 0, 0, -1e300", "0, 0, 0, 1.7976931348623157e308"})
+    EXPECT_LT((orientation(q) - half_turn).norm(), 1e-15) << q;
+  const Mat3<double> turn = Eigen::Quaterniond(0.6, 0, 0.8, 0).toRotationMatrix();
+  for (const char* q : {"6e-200, 0, 8e-200, 0", "6e250, 0, 8e250, 0"}) EXPECT_LT((orientation(q) - turn).norm(), 1e-15) << q;
+  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"quaternion": [0, 0, 0]}})")),
+            "t.json: initial.orientation.quaternion: must be an array of four numbers (w, x, y, z)");
+}
+
+// Every other number of a task keeps the magnitude rule of URDF numbers (finite, within 1e50, not
+// subnormal), named by file and field.
+TEST(TaskJsonFull, NumbersKeepTheMagnitudeRule) {
+  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 1e200, 0]})")),
+            "t.json: initial.position[1]: must be at most 1e50 in magnitude, got 1e+200");
+  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 1e-320]})")),
+            "t.json: initial.position[2]: must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal "
+            "number), got 1e-320");
+}
+
 }  // namespace task_json_full_test
 }  // namespace armdyn

@@ -139,7 +139,9 @@ TEST(Payload, RefusesABaseFrameAndANonPhysicalPayloadNamingTheFrame) {
   EXPECT_EQ(error_of(m, "tool", bad), "one_link: payload at frame 'tool': mass: must be finite, got nan");
   bad = ok;
   bad.com.y() = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(error_of(m, "tool", bad), "one_link: payload at frame 'tool': com: must be finite and at most 1e50 in magnitude");
+  EXPECT_EQ(error_of(m, "tool", bad), "one_link: payload at frame 'tool': com: must be finite, got inf");
+  bad.com.y() = -2e50;
+  EXPECT_EQ(error_of(m, "tool", bad), "one_link: payload at frame 'tool': com: must be at most 1e50 in magnitude, got -2e+50");
   bad = ok;
   bad.inertia = Vec3<double>(0.1, 0.1, 0.5).asDiagonal();  // 0.1 + 0.1 < 0.5
   EXPECT_NE(error_of(m, "link1", bad).find("payload at frame 'link1': inertia: principal moments"), std::string::npos)

@@ -222,15 +222,21 @@ TEST(Validation, UnknownParentLink) {
 // Joint data.
 
 TEST(Validation, ZeroOrNonFiniteAxis) {
-  for (const Vec3<double>& axis : {Vec3<double>(0, 0, 0), Vec3<double>(0, 1e-13, 0), Vec3<double>(kNaN, 0, 1),
-                                   Vec3<double>(0, kInf, 0)}) {
+  for (const Vec3<double>& axis : {Vec3<double>(0, 0, 0), Vec3<double>(kNaN, 0, 1), Vec3<double>(0, kInf, 0)}) {
     JointSpec j = revolute("j2");
     j.axis = axis;
     expect_error(joint_error(j), "arm.test: joint 'j2': axis: must be a finite, non-zero vector", "joint 'j2'", "axis");
   }
-  JointSpec tiny = revolute("j2");
-  tiny.axis = Vec3<double>(0, 0, 1e-6);  // small but not zero: its direction counts
-  EXPECT_EQ(two_links(tiny, good_inertial()).dof, 2);
+  // Small or large but not zero: only its direction counts, whatever its size.
+  JointSpec unit = revolute("j2");
+  unit.axis = Vec3<double>(0, 0.6, 0.8);
+  const Model reference = two_links(unit, good_inertial());
+  for (double scale : {std::ldexp(1.0, -1074), 1e-300, 1e-160, 1e-13, 1e-6, 1e160, 1e300}) {
+    JointSpec j = unit;
+    j.axis = scale * Vec3<double>(0, 3, 4);
+    const Model m = two_links(j, good_inertial());
+    EXPECT_LE((m.tree[1].R - reference.tree[1].R).norm(), 1e-15) << scale;
+  }
 }
 
 TEST(Validation, NonFiniteOrigin) {

@@ -1,10 +1,12 @@
 #pragma once
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include <Eigen/Eigenvalues>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/forward_dynamics_impl.hpp"
 #include "armdyn/dynamics/ldlt.hpp"
@@ -125,13 +127,24 @@ void loop_kinematics(const DataTpl<S>& data, ConstraintWorkspace<S>& ws, const P
   }
 }
 
+// `x` divided by its length: on double of any finite non-zero length, else InputError "<what> is
+// zero" or "<what> is not finite" (core/vector_length.hpp); on the other scalars the plain formula.
+template <class S> Vec3<S> unit_direction(const Vec3<S>& x, const char* what) {
+  if constexpr (std::is_same_v<S, double>) {
+    return unit_vector_or_throw(x, what);
+  } else {
+    using std::sqrt;
+    return x / sqrt(x.dot(x));
+  }
+}
+
 }  // namespace constrained_detail
 
 template <class S>
 PointConstraint<S> line_constraint(int frame, const Vec3<S>& offset, const Vec3<S>& point, const Vec3<S>& direction) {
   using std::abs;
   using std::sqrt;
-  const Vec3<S> d = direction / sqrt(direction.dot(direction));
+  const Vec3<S> d = constrained_detail::unit_direction(direction, "line constraint: the direction");
   // e: the base axis least aligned with d (structure of the input, double-only callers).
   int axis = 0;
   for (int k = 1; k < 3; ++k)
@@ -157,8 +170,8 @@ PointConstraint<S> loop_constraint(int frame, const Vec3<S>& offset, int other_f
   c.other_frame = other_frame;
   c.other_offset = other_offset;
   c.count = align_axes ? 6 : 3;
-  c.axis = axis / sqrt(axis.dot(axis));
-  c.other_axis = other_axis / sqrt(other_axis.dot(other_axis));
+  c.axis = constrained_detail::unit_direction(axis, "loop constraint: the axis");
+  c.other_axis = constrained_detail::unit_direction(other_axis, "loop constraint: the other axis");
   c.project = true;
   return c;
 }

@@ -6,9 +6,11 @@
 // q + h v).
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/types.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/model/model.hpp"
 
 namespace armdyn {
@@ -90,15 +92,21 @@ template <class S> void integrate_configuration(const ModelTpl<S>& model, VecX<S
   normalize_configuration(model, q);
 }
 
-/// Scales every quaternion of q to unit length; one that is zero or not finite is left as it is
-/// (a diverged state stays visible as one: the simulator reports it).
+/// Scales every quaternion of q to unit length (of any finite non-zero length on double:
+/// core/vector_length.hpp); one that is zero or not finite is left as it is (a diverged state
+/// stays visible as one: the simulator reports it).
 template <class S> void normalize_configuration(const ModelTpl<S>& model, VecX<S>& q);
 
 template <class S> void normalize_configuration(const ModelTpl<S>& model, VecX<S>& q) {
   using std::sqrt;
   for (const QuaternionJoint& j : model.quaternions) {
-    const S n = sqrt(q.template segment<4>(j.q).squaredNorm());
-    if (n > S(0) && std::isfinite(double(n))) q.template segment<4>(j.q) /= n;
+    auto quaternion = q.template segment<4>(j.q);
+    if constexpr (std::is_same_v<S, double>) {
+      if (const auto unit = unit_vector(quaternion)) quaternion = *unit;
+    } else {
+      const S n = sqrt(quaternion.squaredNorm());
+      if (n > S(0) && std::isfinite(double(n))) quaternion /= n;
+    }
   }
 }
 

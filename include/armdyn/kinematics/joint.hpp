@@ -1,6 +1,7 @@
 #pragma once
 // The joint model shared by every algorithm: body i sits at tree[i] * Rz(q_i) (revolute) or
 // tree[i] * Tz(q_i) (prismatic) in its parent's body frame (see model.hpp).
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <type_traits>
@@ -8,6 +9,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/inline.hpp"
 #include "armdyn/core/sin_cos.hpp"
+#include "armdyn/core/vector_length.hpp"
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {
@@ -53,11 +55,9 @@ inline void joint_placement(const ModelTpl<S>& model, int i, const S& q, Transfo
   }
 }
 
-/// The rotation of the quaternion (w, x, y, z), which need not be of unit length (R of q / |q|):
-/// R = I + s (w [u]x + [u]x^2), u = (x, y, z), s = 2 / |q|^2 (written out entry by entry).
-template <class S> ARMDYN_INLINE Mat3<S> quaternion_rotation(const S* q) {
-  const S w = q[0], x = q[1], y = q[2], z = q[3];
-  const S s = S(2) / (w * w + x * x + y * y + z * z);
+/// The rotation R = I + s (w [u]x + [u]x^2), u = (x, y, z), of the quaternion (w, x, y, z) for
+/// s = 2 / |q|^2 (written out entry by entry).
+template <class S> ARMDYN_INLINE Mat3<S> quaternion_rotation(const S& w, const S& x, const S& y, const S& z, const S& s) {
   const S xs = x * s, ys = y * s, zs = z * s;
   const S wx = w * xs, wy = w * ys, wz = w * zs, xx = x * xs, xy = x * ys, xz = x * zs, yy = y * ys, yz = y * zs,
           zz = z * zs;
@@ -72,6 +72,24 @@ template <class S> ARMDYN_INLINE Mat3<S> quaternion_rotation(const S* q) {
   R(2, 1) = yz + wx;
   R(2, 2) = S(1) - (xx + yy);
   return R;
+}
+
+/// The rotation of the quaternion (w, x, y, z), which need not be of unit length (R of q / |q|).
+/// On double a quaternion of any finite non-zero length gives its rotation to round-off: one
+/// whose squared length leaves the plain range (core/vector_length.hpp) is first divided by the
+/// largest of its four magnitudes, which brings |q|^2 into [1, 4]. The usual path pays one range
+/// test (inline: a call here would cost every placement its registers).
+template <class S> ARMDYN_INLINE Mat3<S> quaternion_rotation(const S* q) {
+  S w = q[0], x = q[1], y = q[2], z = q[3];
+  S n2 = w * w + x * x + y * y + z * z;
+  if constexpr (std::is_same_v<S, double>) {
+    if (!plain_squared_norm(n2)) [[unlikely]] {  // zero or not finite gives NaN: refused before
+      const double m = std::max(std::max(std::abs(w), std::abs(x)), std::max(std::abs(y), std::abs(z)));
+      w /= m, x /= m, y /= m, z /= m;
+      n2 = w * w + x * x + y * y + z * z;
+    }
+  }
+  return quaternion_rotation(w, x, y, z, S(S(2) / n2));
 }
 
 /// Placement of the first body of a quaternion joint for its quaternion q[0..3] (model.hpp):
@@ -176,8 +194,9 @@ inline void check_size(const Vector& x, int n, const char* name) {
                      std::to_string(x.size()));
 }
 
-/// Throws InputError unless q has model.nq() entries (a quaternion's four counted) and no
-/// quaternion is zero (any other length is read as the unit quaternion's).
+/// Throws InputError unless q has model.nq() entries (a quaternion's four counted) and every
+/// quaternion is finite and non-zero (any such length, however large or small, is read as the
+/// unit quaternion's).
 template <class S, class Vector>
 inline void check_configuration(const ModelTpl<S>& model, const Vector& q, const char* name = "q") {
   if (q.size() != model.nq())
@@ -187,9 +206,11 @@ inline void check_configuration(const ModelTpl<S>& model, const Vector& q, const
   if constexpr (std::is_same_v<S, double>) {  // (the counting and tracing scalars have no value to test)
     for (const QuaternionJoint& j : model.quaternions) {
       const S n2 = q[j.q] * q[j.q] + q[j.q + 1] * q[j.q + 1] + q[j.q + 2] * q[j.q + 2] + q[j.q + 3] * q[j.q + 3];
-      if (!(n2 > 0))
+      if (plain_squared_norm(n2)) continue;  // the usual case: one comparison
+      const char* problem = direction_problem(Eigen::Vector4d(q[j.q], q[j.q + 1], q[j.q + 2], q[j.q + 3]));
+      if (*problem)
         throw InputError(std::string(name) + ": the quaternion q[" + std::to_string(j.q) + ".." +
-                         std::to_string(j.q + 3) + "] is zero (or not a number)");
+                         std::to_string(j.q + 3) + "] " + problem);
     }
   }
 }
