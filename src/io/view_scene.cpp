@@ -127,7 +127,7 @@ void check_placements(const Model& model, const Data& data, std::size_t k) {
 }  // namespace
 
 ViewMotion read_view_motion(const std::string& path, const Model& model) {
-  const std::string text = read_text(path);
+  const std::string text = read_text(path, InputFormat::kCsv);
   const drives::SampledMotion sampled = parse_trajectory_csv(text, path == "-" ? "<stdin>" : path, model.dof);
   ViewMotion out;
   out.t = sampled.t;

@@ -46,6 +46,8 @@ TEST_F(InputLimits, DevicesAsInputFilesAreRefusedAtTheirFirstByte) {
   const std::string motors = std::string(ARMDYN_EXAMPLES_DIR) + "/puma560_illustrative_motors.json";
   expect_refused(run({"actuate", "puma560", "--actuators", motors, "--trajectory", "/dev/urandom", "--out", path("o.csv")}),
                  "/dev/urandom: line ");
+  expect_refused(run({"view", "puma560", "--trajectory", "/dev/zero", "--out", path("v.html")}),
+                 "/dev/zero: line 1, column 1: not a CSV text");
 }
 
 TEST_F(InputLimits, TheInputLimitIsTheUsers) {
