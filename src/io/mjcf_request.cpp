@@ -2,6 +2,7 @@
 
 #include <tinyxml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -120,9 +121,42 @@ class RequestScan {
     return included_ ? " in the included " + printable(source) : "";
   }
 
+  /// MuJoCo's compiler scales a quaternion or an axis to unit length from its squares: one whose
+  /// numbers are all below 1e-10 or any above 1e50 comes out as no rotation (or a zero axis)
+  /// without a word, so it is refused here, as URDF numbers of that size are.
+  static void check_orientations(const TiXmlElement& e, const std::string& where) {
+    static constexpr std::pair<const char*, int> kVectors[] = {
+        {"quat", 4}, {"axis", 3}, {"zaxis", 3}, {"axisangle", 3}, {"xyaxes", 3}};
+    for (const auto& [attribute, size] : kVectors) {
+      const char* text = e.Attribute(attribute);
+      if (!text) continue;
+      std::vector<double> numbers;
+      for (const char* p = text; *p;) {
+        char* end = nullptr;
+        const double x = std::strtod(p, &end);
+        if (end == p) break;
+        numbers.push_back(x);
+        p = end;
+      }
+      // xyaxes holds two vectors; the others one (axisangle's angle is not a direction).
+      for (std::size_t first = 0; first + size <= numbers.size(); first += size) {
+        double largest = 0;
+        for (int k = 0; k < size; ++k) largest = std::max(largest, std::abs(numbers[first + k]));
+        if (!std::isfinite(largest)) return;  // MuJoCo refuses it with its own message
+        if (largest < 1e-10 || largest > 1e50)
+          throw InputError(place(e, attribute) + where + ": " +
+                           (largest == 0 ? std::string("is zero, which has no direction")
+                                         : "its numbers must reach 1e-10 and stay within 1e50 in magnitude, or "
+                                           "MuJoCo's compiler reads it as no rotation"));
+        if (attribute != std::string_view("xyaxes")) break;
+      }
+    }
+  }
+
   void element(const TiXmlElement& e, bool in_default, const std::string& source) {
     const std::string& name = e.ValueStr();
     ++elements_;
+    check_orientations(e, where(source));
     if (name == "joint") {
       const char* type = e.Attribute("type");
       const std::string t = type ? type : "";

@@ -7,6 +7,7 @@
 
 #include "armdyn/armdyn.hpp"
 #include "armdyn/io/mjcf.hpp"
+#include "support/refusal.hpp"
 #include "support/temp_dir.hpp"
 
 namespace armdyn {
@@ -21,21 +22,9 @@ std::string two_bodies(const std::string& joint, const std::string& outside = ""
          outside + "</mujoco>\n";
 }
 
-template <class F> std::string refusal(F load) {
-  try {
-    load();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::refusal;
 
-/// Sets an environment variable for the scope.
-struct ScopedEnv {
-  ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
-  ~ScopedEnv() { unsetenv(name_); }
-  const char* name_;
-};
+using test::ScopedEnv;
 
 TEST(MjcfBounds, DrivesComeFromTheCompileTheModelCameFrom) {
   const test::TempDir dir("mjcf_bounds");
@@ -104,6 +93,32 @@ TEST(MjcfBounds, SizeRequestsAreRefusedBeforeMujocoAllocatesThem) {
   EXPECT_EQ(load_any_model(fine).dof, 2);
   const ScopedEnv lowered("ARMDYN_MJCF_MAX_MEMORY", "1M");
   EXPECT_NE(refusal([&] { load_any_model(fine); }).find("more than the limit of 1 MiB"), std::string::npos);
+}
+
+TEST(MjcfBounds, OrientationsMujocoWouldReadAsNoRotationAreRefused) {
+  const test::TempDir dir("mjcf_bounds");
+  const std::string hinge = "<joint name=\"j1\" axis=\"0 0 1\"/>";
+  auto with_quat = [&](const std::string& quat) {
+    std::string text = two_bodies(hinge);
+    text.replace(text.find("pos=\"0 0 1\">"), 12, "pos=\"0 0 1\" quat=\"" + quat + "\">");
+    return text;
+  };
+  for (const std::string& quat : {"1e300 0 1e300 0", "1e-200 0 1e-200 0", "1e60 0 0 0", "0 0 0 0"}) {
+    const std::string path = dir.write("q.xml", with_quat(quat));
+    const std::string message = refusal([&] { load_any_model(path); });
+    EXPECT_NE(message.find("<body quat=\"" + quat + "\"> (line 3)"), std::string::npos) << quat << ": " << message;
+  }
+  const std::string axis = dir.write("a.xml", two_bodies("<joint name=\"j1\" axis=\"0 0 1e-12\"/>"));
+  EXPECT_NE(refusal([&] { load_any_model(axis); }).find("<joint axis=\"0 0 1e-12\">"), std::string::npos);
+  std::string site = two_bodies(hinge);
+  site.insert(site.find("<inertial"), "<site name=\"s\" xyaxes=\"1 0 0 0 1e70 0\"/>");
+  const std::string frame = dir.write("x.xml", site);
+  EXPECT_NE(refusal([&] { load_any_model(frame); }).find("<site xyaxes="), std::string::npos);
+  // Sensitivity: a quaternion of modest length loads and turns the body (the joint's axis with it).
+  const Model turned = load_any_model(dir.write("fine.xml", with_quat("1e-5 0 1e-5 0")));
+  const Model plain = load_any_model(dir.write("plain.xml", two_bodies(hinge)));
+  EXPECT_EQ(turned.dof, 2);
+  EXPECT_GT((turned.tree[0].R - plain.tree[0].R).norm(), 0.5);
 }
 
 TEST(MjcfBounds, TheRootElementIsFoundBehindAnyProlog) {
