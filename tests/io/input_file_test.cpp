@@ -24,25 +24,15 @@
 #include "armdyn/io/trajectory_csv.hpp"
 #include "armdyn/io/urdf.hpp"
 #include "armdyn/simulation/input.hpp"
+#include "support/refusal.hpp"
 #include "support/temp_dir.hpp"
 
 namespace armdyn {
 namespace input_file_test {
 
-template <class F> std::string refusal(F read) {
-  try {
-    read();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::refusal;
 
-struct ScopedEnv {
-  ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
-  ~ScopedEnv() { unsetenv(name_); }
-  const char* name_;
-};
+using test::ScopedEnv;
 
 /// Every reader of a user's file, by what it reads.
 std::vector<std::pair<std::string, std::function<void(const std::string&)>>> readers() {

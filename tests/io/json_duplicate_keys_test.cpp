@@ -10,19 +10,13 @@
 #include "armdyn/io/states.hpp"
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/io/text_file.hpp"
+#include "support/refusal.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
 namespace json_duplicate_keys_test {
 
-template <class F> std::string refusal(F read) {
-  try {
-    read();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::refusal;
 
 TEST(JsonDuplicateKeys, AreRefusedNamingTheKeyPath) {
   EXPECT_EQ(refusal([] { parse_states(R"({"states": [{"q": [1], "v": [0]}], "states": []})", "s.json", 1); }),

@@ -14,6 +14,7 @@
 #include "armdyn/drives/drive_dynamics.hpp"
 #include "armdyn/io/mjcf.hpp"
 #include "armdyn/io/text_file.hpp"
+#include "support/refusal.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_util.hpp"
 
@@ -120,15 +121,7 @@ std::string mjcf_body(const std::string& inside, const std::string& outside = ""
          outside + "</mujoco>\n";
 }
 
-/// The message of the InputError `load` throws (empty when it throws none).
-template <class F> std::string refusal(F load) {
-  try {
-    load();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::refusal;
 
 TEST(Mjcf, UnmodelledPartsAreRefusedNamingFileAndElement) {
   const test::TempDir dir("mjcf");

@@ -1,0 +1,30 @@
+#pragma once
+// What the tests of refusals share: the message of the InputError a call throws, and an
+// environment variable set for one scope.
+#include <cstdlib>
+#include <string>
+
+#include "armdyn/core/error.hpp"
+
+namespace armdyn::test {
+
+/// The message of the InputError `call` throws (empty when it throws none).
+template <class F> std::string refusal(F call) {
+  try {
+    call();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// Sets an environment variable for the scope, and unsets it after.
+struct ScopedEnv {
+  ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+  ~ScopedEnv() { unsetenv(name_); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+  const char* name_;
+};
+
+}  // namespace armdyn::test
