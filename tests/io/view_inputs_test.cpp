@@ -172,12 +172,13 @@ TEST(ViewScene, VisualsUrdfdomCannotReadAreRefusedOtherGeometriesLeftOut) {
         edited(xml, "<sphere radius=\"0.03\"/>", other), "other.urdf", model, kData + "/models");
     EXPECT_EQ(shapes.size(), 3u) << other;  // the box, the cylinder, the mesh
   }
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& edit : std::vector<std::pair<std::string, std::string>>{
            {"<box size=\"0.3 0.2 0.1\"/>", "<box size=\"0.3 0.2\"/>"},
            {"<sphere radius=\"0.03\"/>", "<sphere/>"},
            {"<cylinder radius=\"0.04\" length=\"0.4\"/>", "<cylinder radius=\"0.04\"/>"}}) {
     const std::string message = input_error(
-        [&] { view::read_urdf_visuals_string(edited(xml, from, to), "bad.urdf", model, kData + "/models"); }, to);
+        [&] { view::read_urdf_visuals_string(edited(xml, edit.first, edit.second), "bad.urdf", model, kData + "/models"); },
+        edit.second);
     EXPECT_EQ(message.rfind("bad.urdf: link '", 0), 0u) << message;
     EXPECT_NE(message.find(" read ("), std::string::npos) << message;
   }
