@@ -23,7 +23,7 @@ deps:
 	bash scripts/install-deps.sh
 
 configure: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DARMDYN_NATIVE=OFF
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DARMDYN_NATIVE=OFF -DARMDYN_WITH_VIEWER=ON
 
 build: configure
 	cmake --build $(BUILD_DIR) -j$(JOBS)
@@ -56,7 +56,7 @@ SANITIZE_DIR := build-sanitize
 # One clang build serves both the sanitized test suite and the fuzz targets (fuzz/sanitizers.cmake:
 # AddressSanitizer + UndefinedBehaviorSanitizer, -O1 -g1, every report fatal).
 SANITIZE_CONFIGURE := cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DARMDYN_FUZZ=ON -DARMDYN_BUILD_BENCH=OFF $(LAUNCHER)
+  -DARMDYN_FUZZ=ON -DARMDYN_BUILD_BENCH=OFF -DARMDYN_WITH_VIEWER=ON $(LAUNCHER)
 # Tests left out under the sanitizers (the allocation-counting tests run: their replaced
 # operator new calls malloc, which AddressSanitizer checks as any other):
 #   Eval.*Over*Memory*, Eval.*Gigabytes  run the CLI with its address space capped (RLIMIT_AS,

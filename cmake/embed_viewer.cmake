@@ -1,7 +1,7 @@
 # Writes OUT (a C++ source) holding the files the pages of `armdyn view` embed, as byte arrays:
-# three.js's module build and OrbitControls (VIEWER_DIR/node_modules/three, installed by
-# scripts/install-deps.sh with `npm ci`) and the page template VIEWER_DIR/view_page.html.
-# Run at build time: cmake -DVIEWER_DIR=... -DTHREE_VERSION=... -DOUT=... -P embed_viewer.cmake
+# three.js's module build and OrbitControls (THREE_DIR, by default VIEWER_DIR/node_modules/three,
+# installed by scripts/install-deps.sh with `npm ci`) and the page template VIEWER_DIR/view_page.html.
+# Run at build time: cmake -DVIEWER_DIR=... [-DTHREE_DIR=...] -DTHREE_VERSION=... -DOUT=... -P embed_viewer.cmake
 function(armdyn_embed_bytes file name out_var)
   file(READ "${file}" hex HEX)
   string(LENGTH "${hex}" length)
@@ -11,7 +11,11 @@ function(armdyn_embed_bytes file name out_var)
   set(${out_var} "const char ${name}[${size} + 1] = {\n${bytes}0};\nconstexpr std::size_t ${name}_size = ${size};\n" PARENT_SCOPE)
 endfunction()
 
-set(three_dir "${VIEWER_DIR}/node_modules/three")
+if(DEFINED THREE_DIR)
+  set(three_dir "${THREE_DIR}")
+else()
+  set(three_dir "${VIEWER_DIR}/node_modules/three")
+endif()
 armdyn_embed_bytes("${three_dir}/build/three.module.min.js" kThree three)
 armdyn_embed_bytes("${three_dir}/examples/jsm/controls/OrbitControls.js" kOrbit orbit)
 armdyn_embed_bytes("${VIEWER_DIR}/view_page.html" kPage page)
