@@ -37,7 +37,7 @@ VecX<double> vec_of(const json& j) {
 }
 VecX<double> vec_of(const std::string& text) { return vec_of(json::parse(text)); }
 
-class Loads : public test::CliProcess {
+class Loads : public test::CommandTest {
  protected:
   std::string ur5() const { return test::data_path("models/ur5.urdf"); }
   // A STATES file of ur5 states: one with a and tau, one without a (and so without reactions).
@@ -52,14 +52,6 @@ class Loads : public test::CliProcess {
     const Result r = run(all);
     EXPECT_EQ(r.status, 0) << r.err;
     return r.status == 0 ? json::parse(r.out) : json();
-  }
-  // Bad input: exit 2, nothing on stdout, exactly one line on stderr containing `what`.
-  void expect_bad(const std::vector<std::string>& args, const std::string& what) {
-    const Result r = run(args);
-    EXPECT_EQ(r.status, 2) << what << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << what;
-    EXPECT_EQ(r.err_lines(), 1) << r.err;
-    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
   }
 };
 

@@ -10,6 +10,7 @@
 #include "armdyn/io/urdf.hpp"
 #include "armdyn/io/urdf_dynamics.hpp"
 #include "armdyn/model/catalogue.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace actuators_json_test {
@@ -21,12 +22,7 @@ const Model& puma() {
 
 // The error parse_actuators gives for `text` (the PUMA 560, the file "act.json"), or "" if none.
 std::string error_of(const std::string& text) {
-  try {
-    parse_actuators(text, "act.json", puma());
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_actuators(text, "act.json", puma()); });
 }
 
 TEST(Actuators, ReadsEveryKey) {

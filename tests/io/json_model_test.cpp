@@ -21,6 +21,7 @@
 
 #include "armdyn/armdyn.hpp"
 #include "support/test_util.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace json_model_test {
@@ -505,12 +506,7 @@ TEST(DhJsonErrors, MissingFile) {
 // load_model.
 
 std::string load_error(const std::string& spec) {
-  try {
-    load_model(spec);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { load_model(spec); });
 }
 
 TEST(LoadModel, BuiltInNames) {

@@ -6,17 +6,13 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/payload.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace payload_parse_test {
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_payload(text);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_payload(text); });
 }
 
 TEST(PayloadParse, ListForms) {

@@ -7,6 +7,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/segments_json.hpp"
 #include "segments/segment_test_models.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace segments_json_test {
@@ -16,12 +17,7 @@ using segments::SectionType;
 Model arm() { return segments::test_models::two_link(segments::test_models::placeholder(), segments::test_models::placeholder()); }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_segments(text, "arm.json", arm());
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "accepted";
+  return test::refusal([&] { parse_segments(text, "arm.json", arm()); }, "accepted");
 }
 
 TEST(SegmentsJson, ReadsSectionsMaterialsAndPointMasses) {

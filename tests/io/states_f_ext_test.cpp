@@ -7,6 +7,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/model/catalogue.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace states_f_ext_test {
@@ -18,12 +19,7 @@ const Model& planar() {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_states(text, "s.json", planar());
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_states(text, "s.json", planar()); });
 }
 
 std::string state_with(const std::string& f_ext) {

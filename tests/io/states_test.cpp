@@ -7,18 +7,14 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/model/builder.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace states_test {
 
 // The error parse_states gives for `text` (a 3-joint model, the file "s.json"), or "" if none.
 std::string error_of(const std::string& text) {
-  try {
-    parse_states(text, "s.json", 3);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_states(text, "s.json", 3); });
 }
 
 TEST(States, ReadsGravityStatesAndTheOptionalAAndTau) {

@@ -13,6 +13,7 @@
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/spatial/rotation.hpp"
 #include "armdyn/tasks/motion.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace task_json_full_test {
@@ -20,12 +21,7 @@ namespace task_json_full_test {
 using namespace armdyn::tasks;
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_task(text, "t.json", 2);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_task(text, "t.json", 2); });
 }
 
 std::string document(const std::string& initial, const std::string& segment, const std::string& extra = "") {

@@ -6,6 +6,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/task_json.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace task_json_test {
@@ -13,12 +14,7 @@ namespace task_json_test {
 using namespace armdyn::tasks;
 
 std::string error_of(const std::string& text, int dof = 3) {
-  try {
-    parse_task(text, "t.json", dof);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_task(text, "t.json", dof); });
 }
 
 // A valid document with `segment` as its one segment.

@@ -8,6 +8,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/trajectory_csv.hpp"
 #include "support/temp_dir.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace trajectory_csv_test {
@@ -18,12 +19,7 @@ const char* kTwoJoints =
     "0.5,0.15,0.3,0.2,0.4,1.5,2.5,3,4,5,6,7\n";
 
 std::string error_of(const std::string& text, int dof = 2) {
-  try {
-    parse_trajectory_csv(text, "m.csv", dof);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(accepted)";
+  return test::refusal([&] { parse_trajectory_csv(text, "m.csv", dof); }, "(accepted)");
 }
 
 TEST(TrajectoryCsv, ReadsSimulatesColumns) {

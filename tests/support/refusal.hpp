@@ -8,14 +8,14 @@
 
 namespace armdyn::test {
 
-/// The message of the InputError `call` throws (empty when it throws none).
-template <class F> std::string refusal(F call) {
+/// The message of the InputError `call` throws (`none`, by default empty, when it throws none).
+template <class F> std::string refusal(F call, const std::string& none = "") {
   try {
     call();
   } catch (const InputError& e) {
     return e.what();
   }
-  return "";
+  return none;
 }
 
 /// Sets an environment variable for the scope, and unsets it after.
