@@ -281,7 +281,7 @@ TEST_F(Simulate, ProgressLineOnlyWhenStderrIsATerminal) {
   posix_spawn_file_actions_addclose(&actions, master);
   pid_t pid = 0;
   // The first progress line at once (not after a second): the test does not depend on how fast
-  // this machine runs the simulation.
+  // the computer runs the simulation.
   std::vector<std::string> env_strings = {"ARMDYN_PROGRESS_AFTER=0"};
   for (char** e = environ; *e; ++e) env_strings.emplace_back(*e);
   std::vector<char*> env;
