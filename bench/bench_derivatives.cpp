@@ -18,12 +18,11 @@
 #include "armdyn/dynamics/rnea_impl.hpp"
 #include "armdyn/io/urdf.hpp"
 #include "fixtures.hpp"
-#include "support/dual.hpp"
+#include "armdyn/core/dual.hpp"
 
 namespace armdyn::bench {
 namespace {
 
-using test::Dual;
 using Map = Eigen::Map<const VecX<double>>;
 constexpr double kStep = 1e-6;
 

@@ -2,12 +2,28 @@
 // What every fuzz target does with a model armdyn accepted: rnea, crba and forward dynamics once
 // at a fixed moderate state. A model that passed validation must give finite numbers there; any
 // other outcome is a finding and aborts (libFuzzer then saves the input).
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 #include "armdyn/armdyn.hpp"
 
 namespace armdyn::fuzz {
+
+/// What `parse` makes of the fuzz input read as text, or nothing when it refuses the input with an
+/// InputError (ModelError included), as documented; any other exception escapes and is a finding.
+template <class Parse>
+auto parsed(const std::uint8_t* data, std::size_t size, Parse parse) -> std::optional<decltype(parse(std::string()))> {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  try {
+    return parse(text);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
 
 template <class Matrix>
 void require_finite(const Matrix& x, const char* what, const Model& model) {

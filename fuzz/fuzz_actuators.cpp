@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "armdyn/drives/drive_dynamics.hpp"
@@ -29,13 +30,10 @@ bool moderate(const armdyn::drives::Drive& d) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const armdyn::Model puma = armdyn::load_model("puma560");
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  armdyn::drives::DriveSet set;
-  try {
-    set = armdyn::parse_actuators(text, "fuzz-actuators.json", puma);
-  } catch (const armdyn::InputError&) {  // refused, as documented
-    return 0;
-  }
+  std::optional<armdyn::drives::DriveSet> read =
+      armdyn::fuzz::parsed(data, size, [&](const std::string& text) { return armdyn::parse_actuators(text, "fuzz-actuators.json", puma); });
+  if (!read) return 0;  // refused, as documented
+  armdyn::drives::DriveSet& set = *read;
   if (set.size() != puma.dof) {
     std::fprintf(stderr, "FINDING: parse_actuators gave %d drives for %d joints\n", set.size(), puma.dof);
     std::abort();

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "armdyn/dynamics/constrained.hpp"
@@ -16,13 +17,10 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const armdyn::Model puma = armdyn::load_model("puma560");
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  armdyn::PointConstraint<double> c;
-  try {
-    c = armdyn::parse_constraint(text, "fuzz-constraint.json", puma);
-  } catch (const armdyn::InputError&) {  // refused, as documented
-    return 0;
-  }
+  std::optional<armdyn::PointConstraint<double>> read =
+      armdyn::fuzz::parsed(data, size, [&](const std::string& text) { return armdyn::parse_constraint(text, "fuzz-constraint.json", puma); });
+  if (!read) return 0;  // refused, as documented
+  armdyn::PointConstraint<double>& c = *read;
   if (c.is_loop() ? c.count != 3 && c.count != 6 : c.count != 1 && c.count != 2) {
     std::fprintf(stderr, "FINDING: parse_constraint accepted %d rows\n", c.count);
     std::abort();

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "armdyn/dynamics/reactions.hpp"
@@ -15,13 +16,10 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const armdyn::Model puma = armdyn::load_model("puma560");
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  armdyn::segments::SegmentSet set;
-  try {
-    set = armdyn::parse_segments(text, "fuzz-segments.json", puma);
-  } catch (const armdyn::InputError&) {  // refused, as documented
-    return 0;
-  }
+  std::optional<armdyn::segments::SegmentSet> read =
+      armdyn::fuzz::parsed(data, size, [&](const std::string& text) { return armdyn::parse_segments(text, "fuzz-segments.json", puma); });
+  if (!read) return 0;  // refused, as documented
+  armdyn::segments::SegmentSet& set = *read;
   if (set.size() != puma.dof) {
     std::fprintf(stderr, "FINDING: parse_segments gave %d entries for %d links\n", set.size(), puma.dof);
     std::abort();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,13 +28,10 @@ template <class Vector> bool moderate(const Vector& x) { return x.cwiseAbs().max
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const armdyn::Model puma = armdyn::load_model("puma560");
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  armdyn::StatesDocument doc;
-  try {
-    doc = armdyn::parse_states(text, "fuzz-states.json", puma);
-  } catch (const armdyn::InputError&) {  // refused, as documented
-    return 0;
-  }
+  std::optional<armdyn::StatesDocument> read =
+      armdyn::fuzz::parsed(data, size, [&](const std::string& text) { return armdyn::parse_states(text, "fuzz-states.json", puma); });
+  if (!read) return 0;  // refused, as documented
+  armdyn::StatesDocument& doc = *read;
   const armdyn::Model model = doc.gravity ? puma.with_gravity(*doc.gravity) : puma;
   armdyn::Data work(model);
   armdyn::ExternalForceWorkspace<double> ext(model);

@@ -6,19 +6,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "armdyn/io/study_json.hpp"
 #include "evaluate_once.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  armdyn::design::Study study;
-  try {
-    study = armdyn::parse_study(text, "fuzz-study.json", "");
-  } catch (const armdyn::InputError&) {  // refused, as documented
-    return 0;
-  }
+  std::optional<armdyn::design::Study> read =
+      armdyn::fuzz::parsed(data, size, [&](const std::string& text) { return armdyn::parse_study(text, "fuzz-study.json", ""); });
+  if (!read) return 0;  // refused, as documented
+  armdyn::design::Study& study = *read;
   const std::vector<armdyn::design::ParameterValues> grid = armdyn::design::parameter_grid(study);
   for (std::size_t k = 0; k < grid.size() && k < 8; ++k) {
     if (grid[k].size() != study.parameters.size()) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "armdyn/io/task_json.hpp"
@@ -50,13 +51,10 @@ void require_finite(const TaskReference& r, double t) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const armdyn::Model puma = armdyn::load_model("puma560");
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  Task task;
-  try {
-    task = armdyn::parse_task(text, "fuzz-task.json", puma.dof);
-  } catch (const armdyn::InputError&) {  // refused, as documented
-    return 0;
-  }
+  std::optional<Task> read =
+      armdyn::fuzz::parsed(data, size, [&](const std::string& text) { return armdyn::parse_task(text, "fuzz-task.json", puma.dof); });
+  if (!read) return 0;  // refused, as documented
+  Task& task = *read;
   if (task.segments.empty() || (!task.initial.q == !task.initial.position)) {
     std::fprintf(stderr, "FINDING: parse_task accepted a task without segments or without exactly one start\n");
     std::abort();

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,13 +46,10 @@ armdyn::drives::DriveSet motors(const armdyn::Model& model) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const armdyn::Model puma = armdyn::load_model("puma560");
   static const armdyn::drives::DriveSet drives = motors(puma);
-  const std::string text(reinterpret_cast<const char*>(data), size);
-  armdyn::drives::SampledMotion m;
-  try {
-    m = armdyn::parse_trajectory_csv(text, "fuzz-trajectory.csv", puma.dof);
-  } catch (const armdyn::InputError&) {  // refused, as documented
-    return 0;
-  }
+  std::optional<armdyn::drives::SampledMotion> read =
+      armdyn::fuzz::parsed(data, size, [&](const std::string& text) { return armdyn::parse_trajectory_csv(text, "fuzz-trajectory.csv", puma.dof); });
+  if (!read) return 0;  // refused, as documented
+  armdyn::drives::SampledMotion& m = *read;
   const std::size_t n = m.size();
   if (n == 0 || m.q.size() != n || m.v.size() != n || m.a.size() != n || (m.has_jerk() && m.jerk.size() != n))
     finding("parse_trajectory_csv accepted a motion without one q, v, a per time");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/names.hpp"
 #include "armdyn/core/magnitude.hpp"
 #include "armdyn/core/text.hpp"
 
@@ -86,13 +87,11 @@ void check_motor(const Motor& m, const std::string& where) {
 }  // namespace
 
 const char* to_string(MotorType type) {
-  switch (type) {
-    case MotorType::kDc2: return "dc2";
-    case MotorType::kDc3: return "dc3";
-    case MotorType::kHydraulic3: return "hydraulic3";
-    case MotorType::kHydraulic5: return "hydraulic5";
-  }
-  return "?";
+  static constexpr std::array<NamedValue<MotorType>, 4> kNames{{{MotorType::kDc2, "dc2"},
+                                                                {MotorType::kDc3, "dc3"},
+                                                                {MotorType::kHydraulic3, "hydraulic3"},
+                                                                {MotorType::kHydraulic5, "hydraulic5"}}};
+  return name_of(kNames, type);
 }
 
 void check_drive(const Drive& d, const std::string& where) {

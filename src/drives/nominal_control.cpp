@@ -3,11 +3,11 @@
 #include <cmath>
 #include <numbers>
 
+#include "armdyn/core/dual.hpp"
 #include "armdyn/core/error.hpp"
 #include "armdyn/drives/actuator_model.hpp"
 #include "armdyn/drives/drive_dynamics.hpp"
 #include "armdyn/dynamics/rnea_impl.hpp"
-#include "time_rate.hpp"
 
 namespace armdyn::drives {
 namespace {
@@ -65,23 +65,23 @@ VecX<double> difference_rate(const std::vector<double>& t, const VecX<double>& x
   return rate;
 }
 
-// d tau_joint / dt along a motion that carries its jerk (samples x joints): rnea on TimeRate, with
+// d tau_joint / dt along a motion that carries its jerk (samples x joints): rnea on Dual, with
 // q carrying q', q' carrying q'' and q'' the jerk, plus the friction's rate.
 MatX<double> joint_torque_rate(const Model& model, const DriveSet& drives, const SampledMotion& motion) {
   const int n = model.dof;
-  const ModelTpl<TimeRate> rate_model = model.cast<TimeRate>();
-  DataTpl<TimeRate> rate_data(rate_model);
-  VecX<TimeRate> q(n), v(n), a(n);
+  const ModelTpl<Dual> rate_model = model.cast<Dual>();
+  DataTpl<Dual> rate_data(rate_model);
+  VecX<Dual> q(n), v(n), a(n);
   MatX<double> out(static_cast<Eigen::Index>(motion.size()), n);
   for (std::size_t s = 0; s < motion.size(); ++s) {
     for (int j = 0; j < n; ++j) {
-      q[j] = TimeRate(motion.q[s][j], motion.v[s][j]);
-      v[j] = TimeRate(motion.v[s][j], motion.a[s][j]);
-      a[j] = TimeRate(motion.a[s][j], motion.jerk[s][j]);
+      q[j] = Dual(motion.q[s][j], motion.v[s][j]);
+      v[j] = Dual(motion.v[s][j], motion.a[s][j]);
+      a[j] = Dual(motion.a[s][j], motion.jerk[s][j]);
     }
-    const VecX<TimeRate>& tau = rnea(rate_model, rate_data, q, v, a);
+    const VecX<Dual>& tau = rnea(rate_model, rate_data, q, v, a);
     for (int j = 0; j < n; ++j)
-      out(static_cast<Eigen::Index>(s), j) = tau[j].rate + friction_rate(drives[j], motion.v[s][j], motion.a[s][j]);
+      out(static_cast<Eigen::Index>(s), j) = tau[j].d + friction_rate(drives[j], motion.v[s][j], motion.a[s][j]);
   }
   return out;
 }

@@ -2,6 +2,7 @@
 #include "armdyn/dynamics/fd_method_impl.hpp"
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/names.hpp"
 
 namespace armdyn {
 
@@ -12,24 +13,19 @@ template const VecX<double>& forward_dynamics_walker_orin(const Model&, Data&, W
 template const VecX<double>& forward_dynamics(FdMethod, const Model&, Data&, FdWorkspace<double>&, VecIn<double>,
                                               VecIn<double>, VecIn<double>);
 
-const char* to_string(FdMethod method) {
-  switch (method) {
-    case FdMethod::kAba:
-      return "aba";
-    case FdMethod::kCrba:
-      return "crba";
-    case FdMethod::kWalkerOrin:
-      return "walker-orin";
-  }
-  return "?";
-}
+namespace {
 
-std::vector<std::string> fd_method_names() { return {"aba", "crba", "walker-orin"}; }
+constexpr std::array<NamedValue<FdMethod>, 3> kFdMethods{
+    {{FdMethod::kAba, "aba"}, {FdMethod::kCrba, "crba"}, {FdMethod::kWalkerOrin, "walker-orin"}}};
+
+}  // namespace
+
+const char* to_string(FdMethod method) { return name_of(kFdMethods, method); }
+
+std::vector<std::string> fd_method_names() { return names_of(kFdMethods); }
 
 FdMethod fd_method_from_name(const std::string& name) {
-  for (FdMethod m : {FdMethod::kAba, FdMethod::kCrba, FdMethod::kWalkerOrin})
-    if (name == to_string(m)) return m;
-  throw InputError("unknown forward-dynamics method '" + name + "' (one of: aba, crba, walker-orin)");
+  return value_named(kFdMethods, name, "forward-dynamics method");
 }
 
 }  // namespace armdyn

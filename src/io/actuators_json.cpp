@@ -119,14 +119,6 @@ Drive read_drive(const JsonGetter& get, const json& j, const std::string& at) {
   return d;
 }
 
-std::string joint_list(const Model& model) {
-  std::string out;
-  for (std::size_t k = 0; k < model.joint_names.size() && k < 12; ++k)
-    out += (k ? ", " : "") + printable(model.joint_names[k]);
-  if (model.joint_names.size() > 12) out += ", ...";
-  return out;
-}
-
 }  // namespace
 
 drives::DriveSet parse_actuators(const std::string& text, const std::string& source, const Model& model) {
@@ -141,7 +133,7 @@ drives::DriveSet parse_actuators(const std::string& text, const std::string& sou
     for (auto it = joints.begin(); it != joints.end(); ++it) {
       const std::string at = "joints." + printable(it.key().substr(0, 80));
       const int j = model.joint_index(it.key());
-      if (j < 0) get.fail(at, "no joint of that name in '" + model.name + "' (joints: " + joint_list(model) + ")");
+      if (j < 0) get.fail(at, "no joint of that name in '" + printable(model.name) + "' (joints: " + names_listed(model.joint_names) + ")");
       out[static_cast<std::size_t>(j)] = read_drive(get, it.value(), at);
     }
   }

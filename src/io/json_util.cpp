@@ -195,4 +195,11 @@ std::vector<double> JsonGetter::numbers(const json& j, const std::string& field,
   return out;
 }
 
+std::string names_listed(const std::vector<std::string>& names, std::size_t most) {
+  std::string out;
+  for (std::size_t k = 0; k < names.size() && k < most; ++k) out += (k ? ", " : "") + printable(names[k]);
+  if (names.size() > most) out += ", ...";
+  return out;
+}
+
 }  // namespace armdyn

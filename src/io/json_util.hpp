@@ -44,4 +44,8 @@ class JsonGetter {
   std::string source_;
 };
 
+/// The first `most` of `names` for a message, each through printable() (core/text.hpp), comma
+/// separated, with ", ..." when there are more.
+std::string names_listed(const std::vector<std::string>& names, std::size_t most = 12);
+
 }  // namespace armdyn

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
+#include <limits>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -219,9 +221,6 @@ class MjcfReader {
       for (const std::string& n : limited_quaternions_) names += (names.empty() ? "'" : ", '") + printable(n) + "'";
       builder_.warn("a ball joint's range (a cone of rotation) is not modelled: ignored on " + names);
     }
-    if (m_.nu > 0)
-      builder_.warn("the model's " + std::to_string(m_.nu) +
-                    " actuators are not read: armdyn takes joint torques (or an actuator file) as inputs");
   }
 
   const mjModel& m_;
@@ -269,6 +268,71 @@ std::vector<SourceJointDynamics> joint_dynamics(const mjModel& m, const Model& m
   return out;
 }
 
+/// The torque (force) range [lower, upper] one actuator can put on its joint: its force f ranges
+/// over gain x ctrlrange when its force is gain x ctrl (a <motor>: fixed gain, no bias), within
+/// forcerange when force-limited, and the joint receives gear x f ([MuJoCo] actuation model). A
+/// bound the actuator does not have is infinite.
+std::pair<double, double> joint_torque_range(const mjModel& m, int u) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  double lo = -inf, hi = inf;
+  const bool force_is_gain_times_ctrl = m.actuator_gaintype[u] == mjGAIN_FIXED && m.actuator_biastype[u] == mjBIAS_NONE;
+  if (force_is_gain_times_ctrl && m.actuator_ctrllimited[u]) {
+    const double gain = m.actuator_gainprm[u * mjNGAIN];
+    const double a = gain * m.actuator_ctrlrange[2 * u], b = gain * m.actuator_ctrlrange[2 * u + 1];
+    lo = std::min(a, b);
+    hi = std::max(a, b);
+  }
+  if (m.actuator_forcelimited[u]) {
+    lo = std::max(lo, m.actuator_forcerange[2 * u]);
+    hi = std::min(hi, m.actuator_forcerange[2 * u + 1]);
+  }
+  const double gear = m.actuator_gear[6 * u];
+  const double a = gear * lo, b = gear * hi;  // an infinite bound times a zero gear: no torque at all
+  if (gear == 0) return {0.0, 0.0};
+  return {std::min(a, b), std::max(a, b)};
+}
+
+/// The joints' effort limits from the file's actuators ([MuJoCo]'s <motor> and the other
+/// actuators on a hinge or slide): each joint's limit is the torque (force) its actuators
+/// together can deliver in both directions, min(sum upper, -sum lower), unlimited when they have no
+/// bound that way. A joint whose actuators deliver unequal amounts either way gets the smaller, with
+/// a warning; an actuator on a ball or free joint, or through a slider-crank or a site, is not read
+/// (a warning names it).
+void read_actuator_limits(const mjModel& m, Model& model) {
+  std::vector<double> lower(static_cast<std::size_t>(model.dof), 0.0), upper(lower);
+  std::vector<bool> actuated(lower.size(), false);
+  std::string unread, uneven;
+  const auto add_name = [](std::string& list, const std::string& name) {
+    list += (list.empty() ? "'" : ", '") + printable(name) + "'";
+  };
+  for (int u = 0; u < m.nu; ++u) {
+    const int trn = m.actuator_trntype[u], j = m.actuator_trnid[2 * u];
+    const bool one_axis = (trn == mjTRN_JOINT || trn == mjTRN_JOINTINPARENT) && j >= 0 && j < m.njnt &&
+                          (m.jnt_type[j] == mjJNT_HINGE || m.jnt_type[j] == mjJNT_SLIDE);
+    const int i = one_axis ? model.joint_index(mj_name(m, mjOBJ_JOINT, j, "joint")) : -1;
+    if (i < 0) {
+      add_name(unread, mj_name(m, mjOBJ_ACTUATOR, u, "actuator"));
+      continue;
+    }
+    const auto [lo, hi] = joint_torque_range(m, u);
+    const std::size_t k = static_cast<std::size_t>(i);
+    lower[k] += lo;
+    upper[k] += hi;
+    actuated[k] = true;
+  }
+  for (std::size_t k = 0; k < lower.size(); ++k) {
+    if (!actuated[k]) continue;
+    const double effort = std::max(0.0, std::min(upper[k], -lower[k]));
+    if (upper[k] != -lower[k]) add_name(uneven, model.joint_names[k]);
+    model.limits[k].effort = std::isnan(effort) ? 0.0 : effort;
+  }
+  if (!unread.empty())
+    model.warnings.push_back("actuators not on a hinge or slide joint are not read (no effort limit from them): " + unread);
+  if (!uneven.empty())
+    model.warnings.push_back("the actuators of " + uneven +
+                             " deliver unequal torques (forces) either way: the effort limit is the smaller");
+}
+
 }  // namespace
 
 bool mjcf_available() { return true; }
@@ -279,6 +343,7 @@ Model load_mjcf(const std::string& path) {
   Model model = MjcfReader(*m, path).read();
   refuse_dependent_joints(model);
   model.source_dynamics = joint_dynamics(*m, model);
+  read_actuator_limits(*m, model);
   if (!warning.empty()) model.warnings.push_back("MuJoCo's compiler: " + warning);
   return model;
 }

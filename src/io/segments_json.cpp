@@ -101,14 +101,6 @@ Segment read_segment(const JsonGetter& get, const json& j, const std::string& at
   return s;
 }
 
-std::string link_list(const Model& model) {
-  std::string out;
-  for (std::size_t k = 0; k < model.body_names.size() && k < 12; ++k)
-    out += (k ? ", " : "") + printable(model.body_names[k]);
-  if (model.body_names.size() > 12) out += ", ...";
-  return out;
-}
-
 int body_index(const Model& model, const std::string& name) {
   for (std::size_t k = 0; k < model.body_names.size(); ++k)
     if (model.body_names[k] == name) return static_cast<int>(k);
@@ -130,7 +122,7 @@ segments::SegmentSet parse_segments(const std::string& text, const std::string& 
       const std::string at = "links." + printable(it.key().substr(0, 80));
       const int b = body_index(model, it.key());
       if (b < 0)
-        get.fail(at, "no moving link of that name in '" + printable(model.name) + "' (links: " + link_list(model) + ")");
+        get.fail(at, "no moving link of that name in '" + printable(model.name) + "' (links: " + names_listed(model.body_names) + ")");
       out[static_cast<std::size_t>(b)] = read_segment(get, it.value(), at);
     }
   }

@@ -5,6 +5,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/text_file.hpp"
+#include "armdyn/core/names.hpp"
 #include "armdyn/core/text.hpp"
 #include "armdyn/core/vector_length.hpp"
 #include "json_util.hpp"
@@ -119,6 +120,25 @@ class TaskReader {
     return out;
   }
 
+  // The value named `name` in `table`; else "<field>: unknown <what> '<name>' (<listed>)".
+  template <class E, std::size_t N>
+  E named(const std::string& name, const std::string& field, const std::array<NamedValue<E>, N>& table,
+          const char* what, const char* listed) const {
+    for (const NamedValue<E>& entry : table)
+      if (name == entry.name) return entry.value;
+    get_.fail(field, "unknown " + std::string(what) + " '" + printable(name) + "' (" + listed + ")");
+  }
+
+  static constexpr std::array<NamedValue<PathShape>, 3> kPaths{
+      {{PathShape::kLine, "line"}, {PathShape::kArc, "arc"}, {PathShape::kRotation, "rotation"}}};
+  static constexpr std::array<NamedValue<ProfileKind>, 4> kProfiles{{{ProfileKind::kTriangular, "triangular"},
+                                                                     {ProfileKind::kTrapezoidal, "trapezoidal"},
+                                                                     {ProfileKind::kCubic, "cubic"},
+                                                                     {ProfileKind::kQuintic, "quintic"}}};
+  static constexpr std::array<NamedValue<Coordinates>, 3> kCoordinates{{{Coordinates::kCartesian, "cartesian"},
+                                                                        {Coordinates::kCylindrical, "cylindrical"},
+                                                                        {Coordinates::kSpherical, "spherical"}}};
+
   Segment segment(const json& j, const std::string& at) const {
     get_.require_object(j, at);
     get_.allow_keys(j, at, {"duration", "profile", "path", "position", "orientation", "joint"});
@@ -128,10 +148,7 @@ class TaskReader {
     if (j.contains("profile")) out.profile = profile(j.at("profile"), join(at, "profile"));
     if (j.contains("path")) {
       const std::string field = join(at, "path"), name = get_.string(j.at("path"), field);
-      if (name == "line") out.path = PathShape::kLine;
-      else if (name == "arc") out.path = PathShape::kArc;
-      else if (name == "rotation") out.path = PathShape::kRotation;
-      else get_.fail(field, "unknown path '" + printable(name) + "' (line, arc or rotation)");
+      out.path = named(name, field, kPaths, "path", "line, arc or rotation");
     }
     const std::string pos = join(at, "position");
     if (out.path == PathShape::kRotation) {
@@ -160,11 +177,7 @@ class TaskReader {
     } else {
       get_.fail(at, "must be a profile name or an object {\"type\": ..., \"peak_velocity\": ...}");
     }
-    if (name == "triangular") out.kind = ProfileKind::kTriangular;
-    else if (name == "trapezoidal") out.kind = ProfileKind::kTrapezoidal;
-    else if (name == "cubic") out.kind = ProfileKind::kCubic;
-    else if (name == "quintic") out.kind = ProfileKind::kQuintic;
-    else get_.fail(field, "unknown profile '" + printable(name) + "' (triangular, trapezoidal, cubic or quintic)");
+    out.kind = named(name, field, kProfiles, "profile", "triangular, trapezoidal, cubic or quintic");
     const bool has_peak = j.is_object() && j.contains("peak_velocity");
     if (out.kind == ProfileKind::kTrapezoidal) {
       if (!has_peak)
@@ -183,10 +196,7 @@ class TaskReader {
     PositionTarget out;
     if (j.contains("coordinates")) {
       const std::string field = join(at, "coordinates"), name = get_.string(j.at("coordinates"), field);
-      if (name == "cartesian") out.coordinates = Coordinates::kCartesian;
-      else if (name == "cylindrical") out.coordinates = Coordinates::kCylindrical;
-      else if (name == "spherical") out.coordinates = Coordinates::kSpherical;
-      else get_.fail(field, "unknown coordinates '" + printable(name) + "' (cartesian, cylindrical or spherical)");
+      out.coordinates = named(name, field, kCoordinates, "coordinates", "cartesian, cylindrical or spherical");
     }
     out.target = by_or_to(j, at);
     const char* key = out.target == Target::kBy ? "by" : "to";

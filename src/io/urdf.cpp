@@ -1,14 +1,11 @@
 #include "armdyn/io/urdf.hpp"
 
-#include <console_bridge/console.h>
-
 #include <Eigen/Geometry>
 
 #include <tinyxml.h>
 
 #include <algorithm>
 #include <cmath>
-#include <mutex>
 #include <sstream>
 #include <tuple>
 #include <unordered_map>
@@ -21,21 +18,12 @@
 #include "armdyn/io/text_file.hpp"
 #include "armdyn/model/builder.hpp"
 #include "urdf_numbers.hpp"
+#include "urdfdom_read.hpp"
 #include "xml_nesting.hpp"
 
 namespace armdyn {
 
 namespace {
-
-// urdfdom reports problems through console_bridge; collect the first error instead of letting it
-// print to stderr.
-class ErrorCollector : public console_bridge::OutputHandler {
- public:
-  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
-    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first_error.empty()) first_error = text;
-  }
-  std::string first_error;
-};
 
 Transform<double> to_transform(const urdf::Pose& pose) {
   // urdfdom holds the file's rpy as a quaternion (built once from the three angles); the matrix
@@ -183,47 +171,6 @@ class UrdfReader {
   ModelBuilder builder_;
 };
 
-std::mutex& parser_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-/// urdfdom's reading of `text`, its first error message in `first_error`.
-urdf::ModelInterfaceSharedPtr parse_with_urdfdom(const std::string& text, std::string& first_error) {
-  ErrorCollector errors;
-  urdf::ModelInterfaceSharedPtr urdf;
-  {
-    // console_bridge's output handler is global state.
-    std::lock_guard<std::mutex> lock(parser_mutex());
-    console_bridge::useOutputHandler(&errors);
-    urdf = urdf::parseURDF(text);
-    console_bridge::restorePreviousOutputHandler();
-  }
-  first_error = shown(errors.first_error, 200);
-  return urdf;
-}
-
-/// urdfdom's links hold their child links and joints by shared_ptr, so letting go of a long chain
-/// destroys it recursively, a few stack frames per link (some 100 000 links exhaust the stack).
-/// Unlinking the tree first leaves each link to be destroyed on its own.
-class FlatRelease {
- public:
-  explicit FlatRelease(urdf::ModelInterfaceSharedPtr& model) : model_(model) {}
-  FlatRelease(const FlatRelease&) = delete;
-  FlatRelease& operator=(const FlatRelease&) = delete;
-  ~FlatRelease() {
-    if (!model_) return;
-    for (auto& [name, link] : model_->links_) {
-      link->child_links.clear();
-      link->child_joints.clear();
-      link->parent_joint.reset();
-    }
-  }
-
- private:
-  urdf::ModelInterfaceSharedPtr& model_;
-};
-
 /// What makes the links a tree, checked before urdfdom links them: every joint names two links, both
 /// defined and not the same; no link is the child of two joints; one root link; every link reaches
 /// it. urdfdom drops a tree it cannot build by letting go of it, which for a long chain goes
@@ -350,8 +297,9 @@ Model load_urdf_string(const std::string& xml, const std::string& source) {
     text += padding;
   }
   std::string parser_error;
-  urdf::ModelInterfaceSharedPtr urdf = parse_with_urdfdom(text, parser_error);
-  const FlatRelease release(urdf);
+  const urdf::ModelInterfaceSharedPtr urdf = urdfdom::parse(text, parser_error);
+  parser_error = shown(parser_error, 200);  // it may quote the file
+  const urdfdom::FlatRelease release(urdf);
   if (!urdf)
     throw ModelError(source, "", "",
                      "not a valid URDF" + (parser_error.empty() ? std::string() : " (" + parser_error + ")"));

@@ -1,7 +1,6 @@
 // The visuals of a URDF's links for `armdyn view` (io/view_scene.hpp: read_urdf_visuals): urdfdom
 // reads the geometry, the document itself is read for the numbers (urdfdom leaves out, without a
 // word, a visual whose numbers it cannot read), the meshes come from stl_mesh and dae_mesh.
-#include <console_bridge/console.h>
 #include <tinyxml.h>
 #include <urdf_parser/urdf_parser.h>
 
@@ -12,7 +11,6 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
-#include <mutex>
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/core/text.hpp"
@@ -21,24 +19,12 @@
 #include "armdyn/io/view_scene.hpp"
 #include "dae_mesh.hpp"
 #include "stl_mesh.hpp"
+#include "urdf_numbers.hpp"
+#include "urdfdom_read.hpp"
 #include "xml_nesting.hpp"
 
 namespace armdyn::view {
 namespace {
-
-// urdfdom reports problems through console_bridge (global state): collect them instead.
-class QuietHandler : public console_bridge::OutputHandler {
- public:
-  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
-    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first_error.empty()) first_error = text;
-  }
-  std::string first_error;
-};
-
-std::mutex& console_mutex() {
-  static std::mutex m;
-  return m;
-}
 
 Transform<double> visual_origin(const urdf::Pose& pose) {
   const Eigen::Quaterniond quat(pose.rotation.w, pose.rotation.x, pose.rotation.y, pose.rotation.z);
@@ -122,18 +108,6 @@ std::vector<double> mesh_triangles(const urdf::Mesh& mesh, const std::string& fo
   }
   return triangles;
 }
-
-// Unlinks urdfdom's links when done: a long chain is not freed recursively.
-struct FreedFlat {
-  const urdf::ModelInterfaceSharedPtr& urdf;
-  ~FreedFlat() {
-    for (auto& [name, link] : urdf->links_) {
-      link->child_links.clear();
-      link->child_joints.clear();
-      link->parent_joint.reset();
-    }
-  }
-};
 
 // One attribute of a visual's element: whitespace-separated numbers, each finite in full.
 void check_visual_numbers(const TiXmlElement* e, const char* attribute, const std::string& where) {
@@ -226,17 +200,12 @@ std::string kinematic_difference(const Model& loaded, const Model& file) {
 std::vector<VisualShape> read_urdf_visuals_string(const std::string& xml, const std::string& source,
                                                   const Model& model, const std::string& folder) {
   check_xml_nesting(xml, source);  // a ModelError (an InputError) naming the file
-  QuietHandler quiet;
-  urdf::ModelInterfaceSharedPtr urdf;
-  {
-    std::lock_guard<std::mutex> lock(console_mutex());
-    console_bridge::useOutputHandler(&quiet);
-    urdf = urdf::parseURDF(xml + std::string(4, '\0'));  // TinyXML may read past a cut UTF-8 sequence
-    console_bridge::restorePreviousOutputHandler();
-  }
-  if (!urdf) throw InputError(source + ": not a URDF document (" + quiet.first_error.substr(0, 200) + ")");
-  const FreedFlat freed{urdf};
-  check_visuals_read(xml, source, *urdf, model, quiet.first_error);
+  std::string first_error;
+  // (padded: TinyXML may read past a cut UTF-8 sequence)
+  const urdf::ModelInterfaceSharedPtr urdf = urdfdom::parse(xml + std::string(4, '\0'), first_error);
+  if (!urdf) throw InputError(source + ": not a URDF document (" + shown(first_error, 200) + ")");
+  const urdfdom::FlatRelease release(urdf);
+  check_visuals_read(xml, source, *urdf, model, first_error);
   std::vector<VisualShape> out;
   for (const auto& [name, link] : urdf->links_) {
     const int frame = model.frame_index(name);

@@ -46,6 +46,17 @@ Transform<double> craig_vertical_plane() {
   return Transform<double>::rotation(R);
 }
 
+// One of Craig's arms moving in his vertical plane (craig_vertical_plane), named `name`.
+BuiltinModel craig_arm(const char* name, std::vector<DhLink> links, std::vector<NamedPose> poses, const char* reference,
+                       double tool_x = 0) {
+  DhDescription d;
+  d.source = d.name = name;
+  d.base = craig_vertical_plane();
+  d.links = std::move(links);
+  if (tool_x != 0) d.tool_frames = {{"tool", Transform<double>::translation(Vec3<double>(tool_x, 0, 0))}};
+  return BuiltinModel{model_from_dh(d), std::move(poses), reference};
+}
+
 BuiltinModel puma560() {
   // Armstrong, Khatib, Burdick, "The explicit dynamic model and inertial parameters of the
   // PUMA 560 arm", ICRA 1986: modified DH, masses, centres of mass, principal inertias; as
@@ -110,48 +121,37 @@ BuiltinModel planar2r() {
   // [Craig] §6.7: two links, point masses m1, m2 at the distal ends (l1, l2), modified DH rows
   // (0, 0, 0, t1), (0, l1, 0, t2), tool frame {3} at l2 along X2. Numbers: l1 = 1, l2 = 0.5,
   // m1 = 2, m2 = 1 (the numeric instance our tests use).
-  DhDescription d;
-  d.source = d.name = "planar2r";
-  d.base = craig_vertical_plane();
-  d.links = {link(1, R, 0, 0, 0, 0, inertial(2, {1, 0, 0}, 0, 0, 0)),
-             link(2, R, 1, 0, 0, 0, inertial(1, {0.5, 0, 0}, 0, 0, 0))};
-  d.tool_frames = {{"tool", Transform<double>::translation(Vec3<double>(0.5, 0, 0))}};
-  BuiltinModel out{model_from_dh(d), {}, "Craig, Introduction to Robotics, §6.7 (point masses)"};
-  out.poses = {{"zero", {0, 0}, "stretched out horizontally"}, {"down", {-kPi / 2, 0}, "hanging down"}};
-  return out;
+  return craig_arm("planar2r",
+                   {link(1, R, 0, 0, 0, 0, inertial(2, {1, 0, 0}, 0, 0, 0)),
+                    link(2, R, 1, 0, 0, 0, inertial(1, {0.5, 0, 0}, 0, 0, 0))},
+                   {{"zero", {0, 0}, "stretched out horizontally"}, {"down", {-kPi / 2, 0}, "hanging down"}},
+                   "Craig, Introduction to Robotics, §6.7 (point masses)", 0.5);
 }
 
 BuiltinModel planar3r() {
   // [Craig] MATLAB exercise 6B: L = 4, 3, 2 m; m = 20, 15, 10 kg; Izz about the centres of mass
   // 0.5, 0.2, 0.1 kg m^2; centres of mass at mid-link. The exercise gives Izz only; each link is
   // read as a slender rod along its x axis (Ixx = 0, Iyy = Izz), which no planar motion feels.
-  DhDescription d;
-  d.source = d.name = "planar3r";
-  d.base = craig_vertical_plane();
-  d.links = {link(1, R, 0, 0, 0, 0, inertial(20, {2, 0, 0}, 0, 0.5, 0.5)),
-             link(2, R, 4, 0, 0, 0, inertial(15, {1.5, 0, 0}, 0, 0.2, 0.2)),
-             link(3, R, 3, 0, 0, 0, inertial(10, {1, 0, 0}, 0, 0.1, 0.1))};
-  d.tool_frames = {{"tool", Transform<double>::translation(Vec3<double>(2, 0, 0))}};
-  BuiltinModel out{model_from_dh(d), {}, "Craig, MATLAB exercise 6B"};
-  out.poses = {{"zero", {0, 0, 0}, "stretched out horizontally"},
-               {"exercise", {10 * kDeg, 20 * kDeg, 30 * kDeg}, "the pose of exercise 6B"}};
-  return out;
+  return craig_arm("planar3r",
+                   {link(1, R, 0, 0, 0, 0, inertial(20, {2, 0, 0}, 0, 0.5, 0.5)),
+                    link(2, R, 4, 0, 0, 0, inertial(15, {1.5, 0, 0}, 0, 0.2, 0.2)),
+                    link(3, R, 3, 0, 0, 0, inertial(10, {1, 0, 0}, 0, 0.1, 0.1))},
+                   {{"zero", {0, 0, 0}, "stretched out horizontally"},
+                    {"exercise", {10 * kDeg, 20 * kDeg, 30 * kDeg}, "the pose of exercise 6B"}},
+                   "Craig, MATLAB exercise 6B", 2);
 }
 
 BuiltinModel craig3r() {
   // [Craig] programming exercise part 6: l1 = l2 = 0.5 m; m1 = 4.6, m2 = 2.3, m3 = 1.0 kg; links
   // 1 and 2 with their mass at the distal end; link 3's centre of mass at the origin of {3} with
   // ^{C3}I = diag(0.05, 0.1, 0.1) kg m^2.
-  DhDescription d;
-  d.source = d.name = "craig3r";
-  d.base = craig_vertical_plane();
-  d.links = {link(1, R, 0, 0, 0, 0, inertial(4.6, {0.5, 0, 0}, 0, 0, 0)),
-             link(2, R, 0.5, 0, 0, 0, inertial(2.3, {0.5, 0, 0}, 0, 0, 0)),
-             link(3, R, 0.5, 0, 0, 0, inertial(1.0, {0, 0, 0}, 0.05, 0.1, 0.1))};
-  BuiltinModel out{model_from_dh(d), {}, "Craig, programming exercise part 6"};
-  out.poses = {{"hanging", {-90 * kDeg, 0, 0}, "hanging straight down (an equilibrium)"},
-               {"exercise", {30 * kDeg, 30 * kDeg, 10 * kDeg}, "test (b) of the exercise"}};
-  return out;
+  return craig_arm("craig3r",
+                   {link(1, R, 0, 0, 0, 0, inertial(4.6, {0.5, 0, 0}, 0, 0, 0)),
+                    link(2, R, 0.5, 0, 0, 0, inertial(2.3, {0.5, 0, 0}, 0, 0, 0)),
+                    link(3, R, 0.5, 0, 0, 0, inertial(1.0, {0, 0, 0}, 0.05, 0.1, 0.1))},
+                   {{"hanging", {-90 * kDeg, 0, 0}, "hanging straight down (an equilibrium)"},
+                    {"exercise", {30 * kDeg, 30 * kDeg, 10 * kDeg}, "test (b) of the exercise"}},
+                   "Craig, programming exercise part 6");
 }
 
 BuiltinModel rp() {
@@ -160,14 +160,10 @@ BuiltinModel rp() {
   // Izz2 = 0.05 kg m^2 about axes parallel to joint 1; link 2's centre of mass at the origin of
   // {2}, at distance d2 = q2 from the joint-1 axis. Frames: Z2 along the slide direction, which is
   // Y1 (joint 1's angle offset of -90 deg makes the slide point at angle t1 from X0).
-  DhDescription d;
-  d.source = d.name = "rp";
-  d.base = craig_vertical_plane();
-  d.links = {link(1, R, 0, 0, 0, -kPi / 2, inertial(2, {0, 0.4, 0}, 0.06, 0.06, 0.1)),
-             link(2, P, 0, -kPi / 2, 0, 0, inertial(1.5, {0, 0, 0}, 0.05, 0.05, 0.01), range(0, 1.0))};
-  BuiltinModel out{model_from_dh(d), {}, "Craig, Example 6.5"};
-  out.poses = {{"zero", {0, 0.5}, "horizontal, slide at 0.5 m"}};
-  return out;
+  return craig_arm("rp",
+                   {link(1, R, 0, 0, 0, -kPi / 2, inertial(2, {0, 0.4, 0}, 0.06, 0.06, 0.1)),
+                    link(2, P, 0, -kPi / 2, 0, 0, inertial(1.5, {0, 0, 0}, 0.05, 0.05, 0.01), range(0, 1.0))},
+                   {{"zero", {0, 0.5}, "horizontal, slide at 0.5 m"}}, "Craig, Example 6.5");
 }
 
 }  // namespace

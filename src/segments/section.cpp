@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/names.hpp"
 #include "armdyn/core/text.hpp"
 #include "field_error.hpp"
 
@@ -36,13 +37,11 @@ void solid_rect_torsion(double Hx, double Hy, SectionProperties& p) {
 }  // namespace
 
 const char* to_string(SectionType type) {
-  switch (type) {
-    case SectionType::kTube: return "tube";
-    case SectionType::kRod: return "rod";
-    case SectionType::kRectTube: return "rect_tube";
-    case SectionType::kRect: return "rect";
-  }
-  return "?";
+  static constexpr std::array<NamedValue<SectionType>, 4> kNames{{{SectionType::kTube, "tube"},
+                                                                  {SectionType::kRod, "rod"},
+                                                                  {SectionType::kRectTube, "rect_tube"},
+                                                                  {SectionType::kRect, "rect"}}};
+  return name_of(kNames, type);
 }
 
 void check_section(const Section& s, const std::string& where) {

@@ -5,29 +5,22 @@
 #include "armdyn/dynamics/crba.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/core/error.hpp"
+#include "armdyn/core/names.hpp"
 
 namespace armdyn::sim {
 
-const char* to_string(ControlLaw law) {
-  switch (law) {
-    case ControlLaw::kPd:
-      return "pd";
-    case ControlLaw::kPdGravity:
-      return "pd-gravity";
-    case ControlLaw::kComputedTorque:
-      return "computed-torque";
-    case ControlLaw::kGravityCompensation:
-      return "gravity-compensation";
-  }
-  return "?";
-}
+namespace {
 
-ControlLaw control_law_from_name(const std::string& name) {
-  for (ControlLaw law :
-       {ControlLaw::kPd, ControlLaw::kPdGravity, ControlLaw::kComputedTorque, ControlLaw::kGravityCompensation})
-    if (name == to_string(law)) return law;
-  throw InputError("unknown controller '" + name + "' (one of: pd, pd-gravity, computed-torque, gravity-compensation)");
-}
+constexpr std::array<NamedValue<ControlLaw>, 4> kControlLaws{{{ControlLaw::kPd, "pd"},
+                                                              {ControlLaw::kPdGravity, "pd-gravity"},
+                                                              {ControlLaw::kComputedTorque, "computed-torque"},
+                                                              {ControlLaw::kGravityCompensation, "gravity-compensation"}}};
+
+}  // namespace
+
+const char* to_string(ControlLaw law) { return name_of(kControlLaws, law); }
+
+ControlLaw control_law_from_name(const std::string& name) { return value_named(kControlLaws, name, "controller"); }
 
 ControllerSpec default_gains(const Model& model, ControlLaw law, VecIn<double> q, double omega, double rate) {
   VecX<double> scale = VecX<double>::Ones(model.dof);

@@ -2,15 +2,15 @@
 
 #include <cmath>
 
+#include "armdyn/core/names.hpp"
+
 namespace armdyn::tasks {
 
 const char* coordinates_name(Coordinates c) {
-  switch (c) {
-    case Coordinates::kCartesian: return "cartesian";
-    case Coordinates::kCylindrical: return "cylindrical";
-    case Coordinates::kSpherical: return "spherical";
-  }
-  return "?";
+  static constexpr std::array<NamedValue<Coordinates>, 3> kNames{{{Coordinates::kCartesian, "cartesian"},
+                                                                  {Coordinates::kCylindrical, "cylindrical"},
+                                                                  {Coordinates::kSpherical, "spherical"}}};
+  return name_of(kNames, c);
 }
 
 PointMotion to_cartesian(Coordinates system, const Vec3<double>& c, const Vec3<double>& dc, const Vec3<double>& ddc) {

@@ -11,28 +11,19 @@
 #include "armdyn/dynamics/capability.hpp"
 #include "armdyn/io/load.hpp"
 #include "support/cli_process.hpp"
+#include "support/json_numbers.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
 namespace cartesian_cli_test {
 
+using test::matrix_of;
+using test::vector_of;
+
 using nlohmann::ordered_json;
 using Cli = test::CliProcess;
 
 std::string ur5_path() { return test::data_path("models/ur5.urdf"); }
-
-MatX<double> matrix_of(const ordered_json& j) {
-  MatX<double> out(static_cast<int>(j.size()), static_cast<int>(j[0].size()));
-  for (int r = 0; r < out.rows(); ++r)
-    for (int c = 0; c < out.cols(); ++c) out(r, c) = j[r][c].get<double>();
-  return out;
-}
-
-VecX<double> vector_of(const ordered_json& j) {
-  VecX<double> out(static_cast<int>(j.size()));
-  for (int k = 0; k < out.size(); ++k) out[k] = j[k].get<double>();
-  return out;
-}
 
 void expect_refused(const test::CliResult& r, const std::string& words) {
   EXPECT_EQ(r.status, 2) << r.err;

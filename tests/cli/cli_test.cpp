@@ -141,7 +141,7 @@ TEST_F(Cli, EvalDefaultFrameIsTheLastBody) {
 }
 
 TEST_F(Cli, EvalWithCoriolisAndEnergy) {
-  // Craig's 2R arm at the digest's numeric instance: C v = c - g, T = 1/2 v^T M v, and the
+  // Craig's 2R arm at the worked numeric instance: C v = c - g, T = 1/2 v^T M v, and the
   // potential energy -sum m_i g.c_i with both point masses at height sin(q1), sin(q1) + ...
   const std::string states =
       file("s.json", R"({"states": [{"q": [0.3, 0.8], "v": [0.7, -1.1], "a": [1, 2], "tau": [0, 0]}]})");

@@ -29,20 +29,9 @@ const char* kLine = R"({"frame": "tool0", "initial": {"q": [0.3, -1.2, 1.5, -1.6
                "position": {"coordinates": "cartesian", "by": [0.1, 0.0, -0.05]}, "orientation": "hold"},
               {"duration": 0.5, "path": "rotation", "orientation": "hold"}]})";
 
-class Control : public test::CliProcess {
+class Control : public test::CommandTest {
  protected:
-  Result run(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {"simulate"};
-    all.insert(all.end(), args.begin(), args.end());
-    return CliProcess::run(all);
-  }
-  void expect_bad(const std::vector<std::string>& args, const std::string& what) {
-    const Result r = run(args);
-    EXPECT_EQ(r.status, 2) << what << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << what;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-    EXPECT_NE(r.err.find(what), std::string::npos) << "expected '" << what << "' in: " << r.err;
-  }
+  Control() : CommandTest("simulate") {}
 };
 
 TEST_F(Control, GravityCompensationHoldsTheStart) {

@@ -12,22 +12,18 @@
 #include "armdyn/dynamics/rnea_derivatives.hpp"
 #include "armdyn/io/load.hpp"
 #include "support/cli_process.hpp"
+#include "support/json_numbers.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
 namespace derivatives_cli_test {
 
+using test::matrix_of;
+
 using nlohmann::ordered_json;
 using Cli = test::CliProcess;
 
 std::string panda_path() { return test::data_path("models/panda.urdf"); }
-
-MatX<double> matrix_of(const ordered_json& j) {
-  MatX<double> out(static_cast<int>(j.size()), static_cast<int>(j[0].size()));
-  for (int r = 0; r < out.rows(); ++r)
-    for (int c = 0; c < out.cols(); ++c) out(r, c) = j[r][c].get<double>();
-  return out;
-}
 
 std::vector<std::string> keys_of(const ordered_json& result) {
   std::vector<std::string> keys;

@@ -9,28 +9,19 @@
 #include "armdyn/drives/drive_dynamics.hpp"
 #include "armdyn/model/catalogue.hpp"
 #include "support/cli_process.hpp"
+#include "support/json_numbers.hpp"
 
 namespace armdyn {
 namespace drives_cli_test {
+
+using test::matrix_of;
+using test::vector_of;
 
 using DrivesCli = test::CliProcess;
 using nlohmann::json;
 
 const char* kStates = R"({"states": [{"q": [0.1, -0.7, 0.9, 0.2, -0.4, 0.3], "v": [0.5, -1, 0.8, -0.3, 2, -1.5],
                                       "a": [1, -2, 0.5, 3, -1, 2], "tau": [5, 40, 10, 1, -0.5, 0.2]}]})";
-
-VecX<double> vector_of(const json& j) {
-  VecX<double> x(static_cast<Eigen::Index>(j.size()));
-  for (std::size_t k = 0; k < j.size(); ++k) x[static_cast<Eigen::Index>(k)] = j[k].get<double>();
-  return x;
-}
-
-MatX<double> matrix_of(const json& j) {
-  MatX<double> m(j.size(), j[0].size());
-  for (std::size_t r = 0; r < j.size(); ++r)
-    for (std::size_t c = 0; c < j[r].size(); ++c) m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = j[r][c];
-  return m;
-}
 
 TEST_F(DrivesCli, EvalWithActuatorsMinusRigidIsTheDriveTerms) {
   const std::string states = file("s.json", kStates);

@@ -18,10 +18,13 @@
 #include "armdyn/model/catalogue.hpp"
 #include "armdyn/model/payload.hpp"
 #include "support/cli_process.hpp"
+#include "support/json_numbers.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
 namespace loads_cli_test {
+
+using test::vector_of;
 
 using nlohmann::json;
 using Result = test::CliResult;
@@ -30,14 +33,9 @@ const std::string kQ = "[0.1, -0.4, 0.7, 0.2, -0.3, 0.5]", kV = "[0.3, 0.1, -0.2
                   kA = "[0.5, -0.2, 0.1, 0.0, 0.3, 0.2]", kTau = "[1, -2, 3, 0.5, 0.1, -0.2]";
 const std::string kWrench = "[3, -2, 5, 0.2, 0.1, -0.3]";
 
-VecX<double> vec_of(const json& j) {
-  VecX<double> x(static_cast<Eigen::Index>(j.size()));
-  for (std::size_t k = 0; k < j.size(); ++k) x[static_cast<Eigen::Index>(k)] = j[k].get<double>();
-  return x;
-}
-VecX<double> vec_of(const std::string& text) { return vec_of(json::parse(text)); }
+VecX<double> vector_of(const std::string& text) { return vector_of(json::parse(text)); }
 
-class Loads : public test::CliProcess {
+class Loads : public test::CommandTest {
  protected:
   std::string ur5() const { return test::data_path("models/ur5.urdf"); }
   // A STATES file of ur5 states: one with a and tau, one without a (and so without reactions).
@@ -52,14 +50,6 @@ class Loads : public test::CliProcess {
     const Result r = run(all);
     EXPECT_EQ(r.status, 0) << r.err;
     return r.status == 0 ? json::parse(r.out) : json();
-  }
-  // Bad input: exit 2, nothing on stdout, exactly one line on stderr containing `what`.
-  void expect_bad(const std::vector<std::string>& args, const std::string& what) {
-    const Result r = run(args);
-    EXPECT_EQ(r.status, 2) << what << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << what;
-    EXPECT_EQ(r.err_lines(), 1) << r.err;
-    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
   }
 };
 
@@ -76,10 +66,10 @@ TEST_F(Loads, EvalWithReactionsGivesSixNumbersPerJointOnlyWithA) {
   const Model m = load_urdf(ur5());
   Data data(m);
   ReactionWorkspace<double> ws(m);
-  const MatX<double>& W = joint_reactions(m, data, ws, vec_of(kQ), vec_of(kV), vec_of(kA));
-  const VecX<double> tau = vec_of(first["tau"]);
+  const MatX<double>& W = joint_reactions(m, data, ws, vector_of(kQ), vector_of(kV), vector_of(kA));
+  const VecX<double> tau = vector_of(first["tau"]);
   for (int i = 0; i < m.dof; ++i) {
-    const VecX<double> r = vec_of(first["reactions"][static_cast<std::size_t>(i)]);
+    const VecX<double> r = vector_of(first["reactions"][static_cast<std::size_t>(i)]);
     EXPECT_LT((r - W.col(i)).cwiseAbs().maxCoeff(), 1e-12) << i;
     EXPECT_NEAR(joint_axis_in_link(m, ws, i).dot(r.tail<3>()), tau[i], 1e-10) << i;
   }
@@ -92,17 +82,17 @@ TEST_F(Loads, FExtSubtractsJacobianTransposeFromTauAndEntersQdd) {
   Data data(m);
   FrameWorkspace<double> fws(m);
   const int tool = m.frame_index("tool0");
-  const VecX<double> jtf = frame_jacobian(m, data, fws, tool, vec_of(kQ)).transpose() * vec_of(kWrench);
-  EXPECT_LT(test::rel_diff(vec_of(loaded["tau"]), VecX<double>(vec_of(bare["tau"]) - jtf)), 1e-12);
+  const VecX<double> jtf = frame_jacobian(m, data, fws, tool, vector_of(kQ)).transpose() * vector_of(kWrench);
+  EXPECT_LT(test::rel_diff(vector_of(loaded["tau"]), VecX<double>(vector_of(bare["tau"]) - jtf)), 1e-12);
   // qdd: the motion under tau and the wrench, i.e. rnea with the wrench at qdd gives back tau.
   ExternalForceWorkspace<double> ews(m);
   const std::vector<Force<double>> fext =
-      external_forces_from_frame_wrenches(m, data, ews, vec_of(kQ), {FrameWrench<double>{tool, vec_of(kWrench)}});
-  EXPECT_LT(test::rel_diff(rnea(m, data, vec_of(kQ), vec_of(kV), vec_of(loaded["qdd"]), &fext), vec_of(kTau)), 1e-10);
-  EXPECT_GT((vec_of(loaded["qdd"]) - vec_of(bare["qdd"])).norm(), 1e-3);
+      external_forces_from_frame_wrenches(m, data, ews, vector_of(kQ), {FrameWrench<double>{tool, vector_of(kWrench)}});
+  EXPECT_LT(test::rel_diff(rnea(m, data, vector_of(kQ), vector_of(kV), vector_of(loaded["qdd"]), &fext), vector_of(kTau)), 1e-10);
+  EXPECT_GT((vector_of(loaded["qdd"]) - vector_of(bare["qdd"])).norm(), 1e-3);
   // The last joint's reaction now carries the wrench: axis component still tau.
   ReactionWorkspace<double> ws(m);
-  const VecX<double> r5 = vec_of(loaded["reactions"][5]);
+  const VecX<double> r5 = vector_of(loaded["reactions"][5]);
   EXPECT_NEAR(joint_axis_in_link(m, ws, 5).dot(r5.tail<3>()), loaded["tau"][5].get<double>(), 1e-10);
 }
 
@@ -125,12 +115,12 @@ TEST_F(Loads, EvalPayloadIsTheLibrarysWithPayload) {
   p.inertia = Vec3<double>(0.01, 0.01, 0.02).asDiagonal();
   const Model m = with_payload(bare, bare.frame_index("tool0"), p);
   Data data(m);
-  EXPECT_LT(test::rel_diff(vec_of(out["results"][0]["tau"]), rnea(m, data, vec_of(kQ), vec_of(kV), vec_of(kA))), 1e-13);
+  EXPECT_LT(test::rel_diff(vector_of(out["results"][0]["tau"]), rnea(m, data, vector_of(kQ), vector_of(kV), vector_of(kA))), 1e-13);
   // The JSON form and the default frame (the last moving body's, wrist_3_link).
   const json dflt = eval({ur5(), states(""), "--payload", R"({"mass": 2.5, "com": [0, 0, 0.1]})"});
   const Model m2 = with_payload(bare, bare.frame_index("wrist_3_link"), Payload{2.5, Vec3<double>(0, 0, 0.1)});
   Data data2(m2);
-  EXPECT_LT(test::rel_diff(vec_of(dflt["results"][0]["tau"]), rnea(m2, data2, vec_of(kQ), vec_of(kV), vec_of(kA))),
+  EXPECT_LT(test::rel_diff(vector_of(dflt["results"][0]["tau"]), rnea(m2, data2, vector_of(kQ), vector_of(kV), vector_of(kA))),
             1e-13);
 }
 

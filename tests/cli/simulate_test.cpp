@@ -36,22 +36,9 @@ using test::lines;
 using test::numbers;
 using test::read_file;
 
-class Simulate : public test::CliProcess {
+class Simulate : public test::CommandTest {
  protected:
-  /// Runs `armdyn simulate args...`.
-  Result run(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {"simulate"};
-    all.insert(all.end(), args.begin(), args.end());
-    return CliProcess::run(all);
-  }
-  // Every bad input: exit 2, nothing on stdout, exactly one line on stderr containing `what`.
-  void expect_bad(const std::vector<std::string>& args, const std::string& what) {
-    const Result r = run(args);
-    EXPECT_EQ(r.status, 2) << what << "\n" << r.err;
-    EXPECT_EQ(r.out, "") << what;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
-  }
+  Simulate() : CommandTest("simulate") {}
   std::size_t files_in_dir() const {
     return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()));
   }
@@ -294,7 +281,7 @@ TEST_F(Simulate, ProgressLineOnlyWhenStderrIsATerminal) {
   posix_spawn_file_actions_addclose(&actions, master);
   pid_t pid = 0;
   // The first progress line at once (not after a second): the test does not depend on how fast
-  // this machine runs the simulation.
+  // the computer runs the simulation.
   std::vector<std::string> env_strings = {"ARMDYN_PROGRESS_AFTER=0"};
   for (char** e = environ; *e; ++e) env_strings.emplace_back(*e);
   std::vector<char*> env;

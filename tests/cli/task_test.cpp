@@ -39,13 +39,9 @@ std::string replaced(const std::string& text, const std::string& from, const std
   return out;
 }
 
-class Task : public test::CliProcess {
+class Task : public test::CommandTest {
  protected:
-  Result run(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {"task"};
-    all.insert(all.end(), args.begin(), args.end());
-    return CliProcess::run(all);
-  }
+  Task() : CommandTest("task") {}
   std::string ur5() const { return ARMDYN_TEST_DATA_DIR "/models/ur5.urdf"; }
   // Exit 2, nothing on stdout, one stderr line containing each of `what`, and no --out file.
   void expect_bad(const std::vector<std::string>& args, const std::vector<std::string>& what) {

@@ -40,10 +40,7 @@ Model make_model(const std::string& name) {
   if (name == "quaternion_tree") {  // a free-flying base, an arm on a ball joint, a hand (quaternion joints)
     std::mt19937_64 rng(811);
     ModelBuilder b("test", "quaternion_tree");
-    CompoundJointSpec free;
-    free.name = "free";
-    free.kind = JointKind::kFloating;
-    free.euler = "quaternion";
+    CompoundJointSpec free = test::compound_joint("free", JointKind::kFloating, "quaternion");
     b.add_link("base", free, "body", test::random_inertial(rng));
     CompoundJointSpec ball;
     ball.name = "ball";

@@ -8,6 +8,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/drives/actuator_model.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn::drives {
 namespace actuator_model_test {
@@ -49,12 +50,7 @@ Drive hydraulic_drive(MotorType type) {
 }
 
 std::string error_of(const Drive& d, JointType joint) {
-  try {
-    actuator_model(d, joint, "act.json: joints.elbow");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return test::refusal([&] { actuator_model(d, joint, "act.json: joints.elbow"); }, "no error");
 }
 
 TEST(ActuatorModel, VukobratovicMotorAlphaBetaGamma) {

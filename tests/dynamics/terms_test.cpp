@@ -7,7 +7,7 @@
 //   (c) C(q, v) v = c(q, v) - g(q) (RNEA); Mdot - 2C skew-symmetric, with Mdot from a central
 //       difference of the CRBA along v and exactly as sum_k dM/dq_k v_k; the Christoffel symbols
 //       symmetric in (j, k) and equal to the 4x4 Lagrange velocity coefficients C^i_jk;
-//   (d) Craig's configuration-space B and C: the 2R closed forms (6.67)-(6.68) and the digest's
+//   (d) Craig's configuration-space B and C: the 2R closed forms (6.67)-(6.68) and a worked
 //       numeric instance; tau = M a + B [v v] + C [v^2] + G (6.63) = RNEA;
 //   (e) g(q) from first moments = RNEA's g = dU/dq (central difference of the potential energy);
 //   (f) energies: T = 1/2 v^T M v; d(T + U)/dt = v^T tau along q(t) = q + v t + a t^2 / 2 (central
@@ -126,7 +126,7 @@ TEST(Terms, MassMatrixDerivativesAreExact) {
   EXPECT_LT(worst_strobe, 1e-12);
 }
 
-/// Kantor's matrix form (digest K3 applied): C^K_kj = sum_i (dM_kj/dq_i - 1/2 dM_ij/dq_k) v_i.
+/// Kantor's matrix form (as corrected in docs/errata.md): C^K_kj = sum_i (dM_kj/dq_i - 1/2 dM_ij/dq_k) v_i.
 MatX<double> kantor_C(const std::vector<MatX<double>>& dM, const VecX<double>& v) {
   const int n = static_cast<int>(v.size());
   MatX<double> C = MatX<double>::Zero(n, n);
@@ -207,7 +207,7 @@ TEST(Terms, CraigConfigurationSpaceMatricesOf2R) {
       EXPECT_GT(worst, 1e-5);
     }
   }
-  // the digest's numeric instance at theta = (0.3, 0.8)
+  // the worked numeric instance at theta = (0.3, 0.8)
   const Model model = builtin_model("planar2r").model;
   terms::Workspace<double> ws(model);
   VecX<double> q(2);
@@ -221,7 +221,7 @@ TEST(Terms, CraigConfigurationSpaceMatricesOf2R) {
   EXPECT_NEAR(C(1, 1), 0.0, 1e-15);
 }
 
-// Kantor §3 (digest 2.11): the Christoffel C of the RP arm, [[m2 r v2, m2 r v1], [-m2 r v1, 0]],
+// Kantor §3: the Christoffel C of the RP arm, [[m2 r v2, m2 r v1], [-m2 r v1, 0]],
 // r = d2 for Craig's Example 6.5 (m2 = 1.5); and the 2R potential energy (6.73) with Y0 up:
 // U = m1 g l1 s1 + m2 g (l1 s1 + l2 s12).
 TEST(Terms, ClosedFormsOfCoriolisMatrixAndPotentialEnergy) {

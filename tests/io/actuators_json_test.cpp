@@ -10,6 +10,7 @@
 #include "armdyn/io/urdf.hpp"
 #include "armdyn/io/urdf_dynamics.hpp"
 #include "armdyn/model/catalogue.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace actuators_json_test {
@@ -21,12 +22,7 @@ const Model& puma() {
 
 // The error parse_actuators gives for `text` (the PUMA 560, the file "act.json"), or "" if none.
 std::string error_of(const std::string& text) {
-  try {
-    parse_actuators(text, "act.json", puma());
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_actuators(text, "act.json", puma()); });
 }
 
 TEST(Actuators, ReadsEveryKey) {
@@ -65,48 +61,33 @@ TEST(Actuators, ReadsEveryKey) {
 }
 
 TEST(Actuators, ErrorsNameTheFileJointAndKey) {
-  EXPECT_EQ(error_of(R"({"joint": {}})"), "act.json: joint: unknown key");
-  EXPECT_EQ(error_of(R"({"joints": []})"), "act.json: joints: must be a JSON object");
-  EXPECT_EQ(error_of(R"({"joints": {"elbow": {}}})"),
-            "act.json: joints.elbow: no joint of that name in 'puma560' (joints: joint1, joint2, joint3, joint4, "
-            "joint5, joint6)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint1": {"gear": 2}}})"), "act.json: joints.joint1.gear: unknown key");
-  EXPECT_EQ(error_of(R"({"joints": {"joint1": {"viscous": "1"}}})"), "act.json: joints.joint1.viscous: must be a number");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"coulomb": [1, -2]}}})"),
-            "act.json: joints.joint3.coulomb[1]: must be >= 0 and finite (got -2)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"coulomb": -2}}})"),
-            "act.json: joints.joint3.coulomb: must be >= 0 and finite (got -2)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"coulomb": [1, 2, 3]}}})"),
-            "act.json: joints.joint3.coulomb: expected 2 values, got 3");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"coulomb": 2, "static": 1}}})"),
-            "act.json: joints.joint3.static: must be >= the Coulomb level 2 (got 1)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"gear_ratio": 0}}})"),
-            "act.json: joints.joint3.gear_ratio: must be nonzero (got 0)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"efficiency": 0}}})"),
-            "act.json: joints.joint3.efficiency: must be in (0, 1] (got 0)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"rotor_inertia": -1e-4}}})"),
-            "act.json: joints.joint3.rotor_inertia: must be >= 0 and finite (got -1e-04)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"resistance": 1}}}})"),
-            "act.json: joints.joint4.motor.type: missing (dc2, dc3, hydraulic3 or hydraulic5)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "ac"}}}})"),
-            "act.json: joints.joint4.motor.type: unknown motor type 'ac' (dc2, dc3, hydraulic3, hydraulic5)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1, "torque_constant": 0.1}}}})"),
-            "act.json: joints.joint4.motor.back_emf_constant: missing (a dc2 motor needs it)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1, "inductance": 0.1,
-                         "torque_constant": 0.1, "back_emf_constant": 0.1}}}})"),
-            "act.json: joints.joint4.motor.inductance: unknown key");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 0,
-                         "torque_constant": 0.1, "back_emf_constant": 0.1}}}})"),
-            "act.json: joints.joint4.motor.resistance: must be positive and finite (got 0)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1,
-                         "torque_constant": 0.1, "back_emf_constant": 0.1, "max_voltage": -5}}}})"),
-            "act.json: joints.joint4.motor.max_voltage: must be positive (got -5)");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "hydraulic3", "piston_area": 1e-3,
-                         "moving_mass": 5, "bulk_modulus": 1e9, "volume": 1e-4, "valve_gain": 1, "valve_c1": 3}}}})"),
-            "act.json: joints.joint4.motor.valve_c1: unknown key");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "hydraulic5", "piston_area": 1e-3,
-                         "moving_mass": 5, "bulk_modulus": 1e9, "volume": 1e-4, "valve_gain": 1, "leakage": 1e-12}}}})"),
-            "act.json: joints.joint4.motor.valve_c1: missing (a hydraulic5 motor needs it)");
+  test::expect_refusals(error_of, {
+      {R"({"joint": {}})", "act.json: joint: unknown key"},
+      {R"({"joints": []})", "act.json: joints: must be a JSON object"},
+      {R"({"joints": {"elbow": {}}})", "act.json: joints.elbow: no joint of that name in 'puma560' (joints: joint1, joint2, joint3, joint4, "
+            "joint5, joint6)"},
+      {R"({"joints": {"joint1": {"gear": 2}}})", "act.json: joints.joint1.gear: unknown key"},
+      {R"({"joints": {"joint1": {"viscous": "1"}}})", "act.json: joints.joint1.viscous: must be a number"},
+      {R"({"joints": {"joint3": {"coulomb": [1, -2]}}})", "act.json: joints.joint3.coulomb[1]: must be >= 0 and finite (got -2)"},
+      {R"({"joints": {"joint3": {"coulomb": -2}}})", "act.json: joints.joint3.coulomb: must be >= 0 and finite (got -2)"},
+      {R"({"joints": {"joint3": {"coulomb": [1, 2, 3]}}})", "act.json: joints.joint3.coulomb: expected 2 values, got 3"},
+      {R"({"joints": {"joint3": {"coulomb": 2, "static": 1}}})", "act.json: joints.joint3.static: must be >= the Coulomb level 2 (got 1)"},
+      {R"({"joints": {"joint3": {"gear_ratio": 0}}})", "act.json: joints.joint3.gear_ratio: must be nonzero (got 0)"},
+      {R"({"joints": {"joint3": {"efficiency": 0}}})", "act.json: joints.joint3.efficiency: must be in (0, 1] (got 0)"},
+      {R"({"joints": {"joint3": {"rotor_inertia": -1e-4}}})", "act.json: joints.joint3.rotor_inertia: must be >= 0 and finite (got -1e-04)"},
+      {R"({"joints": {"joint4": {"motor": {"resistance": 1}}}})", "act.json: joints.joint4.motor.type: missing (dc2, dc3, hydraulic3 or hydraulic5)"},
+      {R"({"joints": {"joint4": {"motor": {"type": "ac"}}}})", "act.json: joints.joint4.motor.type: unknown motor type 'ac' (dc2, dc3, hydraulic3, hydraulic5)"},
+      {R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1, "torque_constant": 0.1}}}})", "act.json: joints.joint4.motor.back_emf_constant: missing (a dc2 motor needs it)"},
+      {R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1, "inductance": 0.1,
+                         "torque_constant": 0.1, "back_emf_constant": 0.1}}}})", "act.json: joints.joint4.motor.inductance: unknown key"},
+      {R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 0,
+                         "torque_constant": 0.1, "back_emf_constant": 0.1}}}})", "act.json: joints.joint4.motor.resistance: must be positive and finite (got 0)"},
+      {R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1,
+                         "torque_constant": 0.1, "back_emf_constant": 0.1, "max_voltage": -5}}}})", "act.json: joints.joint4.motor.max_voltage: must be positive (got -5)"},
+      {R"({"joints": {"joint4": {"motor": {"type": "hydraulic3", "piston_area": 1e-3,
+                         "moving_mass": 5, "bulk_modulus": 1e9, "volume": 1e-4, "valve_gain": 1, "valve_c1": 3}}}})", "act.json: joints.joint4.motor.valve_c1: unknown key"},
+      {R"({"joints": {"joint4": {"motor": {"type": "hydraulic5", "piston_area": 1e-3,
+                         "moving_mass": 5, "bulk_modulus": 1e9, "volume": 1e-4, "valve_gain": 1, "leakage": 1e-12}}}})", "act.json: joints.joint4.motor.valve_c1: missing (a hydraulic5 motor needs it)"}});
   EXPECT_EQ(error_of("{\"joints\": {\"joint1\": {\"viscous\": 1e999}}}").rfind("act.json: line 1, column", 0), 0u);
   EXPECT_EQ(error_of("[1, 2]"), "act.json: document: must be a JSON object");
   EXPECT_EQ(error_of("{"), "act.json: line 1, column 2: not valid JSON");
@@ -163,28 +144,26 @@ TEST(UrdfDynamics, BadValuesNameTheJointLineAndAttribute) {
     }
     return std::string();
   };
-  EXPECT_EQ(error("<dynamics damping=\"abc\"/>"), "r.urdf: joint 'j2', line 6: dynamics/damping: 'abc' is not a finite decimal number");
-  EXPECT_EQ(error("<dynamics friction=\"-1\"/>"), "r.urdf: joint 'j2', line 6: dynamics/friction: must be >= 0 (got -1)");
-  EXPECT_EQ(error("<dynamics friction=\"0x10\"/>"), "r.urdf: joint 'j2', line 6: dynamics/friction: '0x10' is not a finite decimal number");
-  EXPECT_EQ(error("<dynamics friction=\"nan\"/>"), "r.urdf: joint 'j2', line 6: dynamics/friction: 'nan' is not a finite decimal number");
-  EXPECT_EQ(error("<dynamics/>\n<dynamics damping=\"1\"/>"), "r.urdf: joint 'j2', line 7: dynamics: repeated (one <dynamics> per joint)");
+  test::expect_refusals(error, {
+      {"<dynamics damping=\"abc\"/>", "r.urdf: joint 'j2', line 6: dynamics/damping: 'abc' is not a finite decimal number"},
+      {"<dynamics friction=\"-1\"/>", "r.urdf: joint 'j2', line 6: dynamics/friction: must be >= 0 (got -1)"},
+      {"<dynamics friction=\"0x10\"/>", "r.urdf: joint 'j2', line 6: dynamics/friction: '0x10' is not a finite decimal number"},
+      {"<dynamics friction=\"nan\"/>", "r.urdf: joint 'j2', line 6: dynamics/friction: 'nan' is not a finite decimal number"},
+      {"<dynamics/>\n<dynamics damping=\"1\"/>", "r.urdf: joint 'j2', line 7: dynamics: repeated (one <dynamics> per joint)"}});
 }
 
 // Every number of an actuator file keeps the magnitude rule of URDF numbers (finite, within 1e50,
 // not subnormal: a gear ratio squared times a rotor inertia then stays finite), named by file,
 // joint and key; an unlimited saturation level is the default, never a huge number.
 TEST(Actuators, NumbersKeepTheMagnitudeRule) {
-  EXPECT_EQ(error_of(R"({"joints": {"joint1": {"gear_ratio": 1e200}}})"),
-            "act.json: joints.joint1.gear_ratio: must be at most 1e50 in magnitude, got 1e+200");
-  EXPECT_EQ(error_of(R"({"joints": {"joint2": {"rotor_inertia": 1e-320}}})"),
-            "act.json: joints.joint2.rotor_inertia: must be 0 or at least 2.2250738585072014e-308 in magnitude (a "
-            "subnormal number), got 1e-320");
-  EXPECT_EQ(error_of(R"({"joints": {"joint3": {"coulomb": [1, -1e60]}}})"),
-            "act.json: joints.joint3.coulomb[1]: must be at most 1e50 in magnitude, got -1e+60");
-  EXPECT_EQ(error_of(R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1, "torque_constant": 0.1,
-                        "back_emf_constant": 0.1, "max_voltage": 1e51}}}})"),
-            "act.json: joints.joint4.motor.max_voltage: must be at most 1e50 in magnitude, got 1e+51");
-  EXPECT_EQ(error_of(R"({"joints": {"joint1": {"gear_ratio": -1e50, "rotor_inertia": 1e50}}})"), "");  // the bounds
+  test::expect_refusals(error_of, {
+      {R"({"joints": {"joint1": {"gear_ratio": 1e200}}})", "act.json: joints.joint1.gear_ratio: must be at most 1e50 in magnitude, got 1e+200"},
+      {R"({"joints": {"joint2": {"rotor_inertia": 1e-320}}})", "act.json: joints.joint2.rotor_inertia: must be 0 or at least 2.2250738585072014e-308 in magnitude (a "
+            "subnormal number), got 1e-320"},
+      {R"({"joints": {"joint3": {"coulomb": [1, -1e60]}}})", "act.json: joints.joint3.coulomb[1]: must be at most 1e50 in magnitude, got -1e+60"},
+      {R"({"joints": {"joint4": {"motor": {"type": "dc2", "resistance": 1, "torque_constant": 0.1,
+                        "back_emf_constant": 0.1, "max_voltage": 1e51}}}})", "act.json: joints.joint4.motor.max_voltage: must be at most 1e50 in magnitude, got 1e+51"},
+      {R"({"joints": {"joint1": {"gear_ratio": -1e50, "rotor_inertia": 1e50}}})", ""}});  // the bounds
   // The same rule holds for drives built in C++ (the catalogue, URDF <dynamics>, MJCF armature).
   std::vector<drives::Drive> set(6);
   set[0].gear_ratio = 1e200;

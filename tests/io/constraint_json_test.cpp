@@ -8,6 +8,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/constraint_json.hpp"
 #include "armdyn/io/load.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace constraint_json_test {
@@ -20,12 +21,7 @@ const Model& planar() {
 PointConstraint<double> parse(const std::string& text) { return parse_constraint(text, "c.json", planar()); }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse(text);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "accepted";
+  return test::refusal([&] { parse(text); }, "accepted");
 }
 
 TEST(ConstraintJson, EveryShapeParses) {
@@ -99,12 +95,7 @@ const Model& fourbar() {
 PointConstraint<double> parse_loop(const std::string& text) { return parse_constraint(text, "loop.json", fourbar()); }
 
 std::string loop_error_of(const std::string& text) {
-  try {
-    parse_loop(text);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "accepted";
+  return test::refusal([&] { parse_loop(text); }, "accepted");
 }
 
 TEST(ConstraintJson, LoopParses) {

@@ -21,6 +21,7 @@
 
 #include "armdyn/armdyn.hpp"
 #include "support/test_util.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace json_model_test {
@@ -395,41 +396,40 @@ TEST(DhJsonErrors, TheBaseDocumentIsValid) {  // sensitivity of every error test
 }
 
 TEST(DhJsonErrors, SyntaxErrorNamesLineAndColumn) {
-  EXPECT_EQ(error_of("{\n  \"convention\": \"standard\",\n  \"links\": [x]\n}"), "arm.json: line 3, column 13: not valid JSON");
-  EXPECT_EQ(error_of("{\"convention\": \"standard\",, \"links\": []}"), "arm.json: line 1, column 27: not valid JSON");
-  EXPECT_EQ(error_of("{\n  \"links\": [\n    {\"type\": \"revolute\"}\n  ]\n"), "arm.json: line 5, column 1: not valid JSON");
-  EXPECT_EQ(error_of(""), "arm.json: line 1, column 1: not valid JSON");
-  EXPECT_EQ(error_of("{\"mass\": NaN}"), "arm.json: line 1, column 10: not valid JSON");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {"{\n  \"convention\": \"standard\",\n  \"links\": [x]\n}", "arm.json: line 3, column 13: not valid JSON"},
+      {"{\"convention\": \"standard\",, \"links\": []}", "arm.json: line 1, column 27: not valid JSON"},
+      {"{\n  \"links\": [\n    {\"type\": \"revolute\"}\n  ]\n", "arm.json: line 5, column 1: not valid JSON"},
+      {"", "arm.json: line 1, column 1: not valid JSON"},
+      {"{\"mass\": NaN}", "arm.json: line 1, column 10: not valid JSON"}});
 }
 
 TEST(DhJsonErrors, WrongTypes) {
-  EXPECT_EQ(error_of(doc("[" + kLink + R"(, {"type": "revolute", "mass": "1.5"}])")), "arm.json: links[1].mass: must be a number");
-  EXPECT_EQ(error_of(doc("[" + kLink + R"(, {"type": "revolute", "mass": 1, "a": true}])")), "arm.json: links[1].a: must be a number");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "inertia": {"ixx": null}}])")),
-            "arm.json: links[0].inertia.ixx: must be a number");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "inertia": [1, 1, 1]}])")),
-            "arm.json: links[0].inertia: must be a JSON object");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "limits": {"upper": "pi"}}])")),
-            "arm.json: links[0].limits.upper: must be a number");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "com": [0, "0", 0]}])")), "arm.json: links[0].com[1]: must be a number");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "com": 0.1}])")), "arm.json: links[0].com: must be an array of numbers");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "name": 7}])")), "arm.json: links[0].name: must be a string");
-  EXPECT_EQ(error_of(doc("[" + kLink + ", 5]")), "arm.json: links[1]: must be a JSON object");
-  EXPECT_EQ(error_of("[1, 2]"), "arm.json: document: must be a JSON object");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("name": ["arm"], )")), "arm.json: name: must be a string");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("gravity": {"z": -9.81}, )")), "arm.json: gravity: must be an array of numbers");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("base": [0, 0, 0], )")), "arm.json: base: must be a JSON object");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("tools": {"name": "tcp"}, )")), "arm.json: tools: must be an array");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {doc("[" + kLink + R"(, {"type": "revolute", "mass": "1.5"}])"), "arm.json: links[1].mass: must be a number"},
+      {doc("[" + kLink + R"(, {"type": "revolute", "mass": 1, "a": true}])"), "arm.json: links[1].a: must be a number"},
+      {doc(R"([{"type": "revolute", "mass": 1, "inertia": {"ixx": null}}])"), "arm.json: links[0].inertia.ixx: must be a number"},
+      {doc(R"([{"type": "revolute", "mass": 1, "inertia": [1, 1, 1]}])"), "arm.json: links[0].inertia: must be a JSON object"},
+      {doc(R"([{"type": "revolute", "mass": 1, "limits": {"upper": "pi"}}])"), "arm.json: links[0].limits.upper: must be a number"},
+      {doc(R"([{"type": "revolute", "mass": 1, "com": [0, "0", 0]}])"), "arm.json: links[0].com[1]: must be a number"},
+      {doc(R"([{"type": "revolute", "mass": 1, "com": 0.1}])"), "arm.json: links[0].com: must be an array of numbers"},
+      {doc(R"([{"type": "revolute", "mass": 1, "name": 7}])"), "arm.json: links[0].name: must be a string"},
+      {doc("[" + kLink + ", 5]"), "arm.json: links[1]: must be a JSON object"},
+      {"[1, 2]", "arm.json: document: must be a JSON object"},
+      {doc("[" + kLink + "]", R"("name": ["arm"], )"), "arm.json: name: must be a string"},
+      {doc("[" + kLink + "]", R"("gravity": {"z": -9.81}, )"), "arm.json: gravity: must be an array of numbers"},
+      {doc("[" + kLink + "]", R"("base": [0, 0, 0], )"), "arm.json: base: must be a JSON object"},
+      {doc("[" + kLink + "]", R"("tools": {"name": "tcp"}, )"), "arm.json: tools: must be an array"}});
 }
 
 TEST(DhJsonErrors, UnknownKeys) {
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("gravty": [0, 0, -9.81], )")), "arm.json: gravty: unknown key");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mas": 1}])")), "arm.json: links[0].mas: unknown key");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "inertia": {"Ixx": 1}}])")), "arm.json: links[0].inertia.Ixx: unknown key");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "limits": {"min": -1}}])")), "arm.json: links[0].limits.min: unknown key");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("tools": [{"name": "tcp", "xyz": [0, 0, 0.1], "rpz": [0, 0, 0]}], )")),
-            "arm.json: tools[0].rpz: unknown key");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("tools": [{"xyz": [0, 0, 0.1]}], )")), "arm.json: tools[0].name: is missing");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {doc("[" + kLink + "]", R"("gravty": [0, 0, -9.81], )"), "arm.json: gravty: unknown key"},
+      {doc(R"([{"type": "revolute", "mas": 1}])"), "arm.json: links[0].mas: unknown key"},
+      {doc(R"([{"type": "revolute", "mass": 1, "inertia": {"Ixx": 1}}])"), "arm.json: links[0].inertia.Ixx: unknown key"},
+      {doc(R"([{"type": "revolute", "mass": 1, "limits": {"min": -1}}])"), "arm.json: links[0].limits.min: unknown key"},
+      {doc("[" + kLink + "]", R"("tools": [{"name": "tcp", "xyz": [0, 0, 0.1], "rpz": [0, 0, 0]}], )"), "arm.json: tools[0].rpz: unknown key"},
+      {doc("[" + kLink + "]", R"("tools": [{"xyz": [0, 0, 0.1]}], )"), "arm.json: tools[0].name: is missing"}});
 }
 
 // The base placement is a {"xyz", "rpy"} object like a tool's; a misspelt key there must be
@@ -439,31 +439,35 @@ TEST(DhJsonErrors, UnknownKeyInBase) {
 }
 
 TEST(DhJsonErrors, MissingOrEmptyLinks) {
-  EXPECT_EQ(error_of(R"({"convention": "standard"})"), "arm.json: links: is missing");
-  EXPECT_EQ(error_of(doc("[]")), "arm.json: links: must be a non-empty array");
-  EXPECT_EQ(error_of(doc("{}")), "arm.json: links: must be a non-empty array");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {R"({"convention": "standard"})", "arm.json: links: is missing"},
+      {doc("[]"), "arm.json: links: must be a non-empty array"},
+      {doc("{}"), "arm.json: links: must be a non-empty array"}});
 }
 
 TEST(DhJsonErrors, BadConvention) {
   const std::string message = "arm.json: convention: must be \"standard\" or \"modified\"";
-  EXPECT_EQ(error_of(R"({"links": [)" + kLink + "]}"), message);
-  EXPECT_EQ(error_of(R"({"convention": "Standard", "links": [)" + kLink + "]}"), message);
-  EXPECT_EQ(error_of(R"({"convention": "craig", "links": [)" + kLink + "]}"), message);
-  EXPECT_EQ(error_of(R"({"convention": 1, "links": [)" + kLink + "]}"), "arm.json: convention: must be a string");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {R"({"links": [)" + kLink + "]}", message},
+      {R"({"convention": "Standard", "links": [)" + kLink + "]}", message},
+      {R"({"convention": "craig", "links": [)" + kLink + "]}", message},
+      {R"({"convention": 1, "links": [)" + kLink + "]}", "arm.json: convention: must be a string"}});
 }
 
 TEST(DhJsonErrors, BadJointType) {
   const std::string message = "arm.json: links[1].type: must be \"revolute\" or \"prismatic\"";
-  EXPECT_EQ(error_of(doc("[" + kLink + R"(, {"type": "spherical", "mass": 1}])")), message);
-  EXPECT_EQ(error_of(doc("[" + kLink + R"(, {"mass": 1}])")), message);
-  EXPECT_EQ(error_of(doc("[" + kLink + R"(, {"type": "fixed", "mass": 1}])")), message);
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {doc("[" + kLink + R"(, {"type": "spherical", "mass": 1}])"), message},
+      {doc("[" + kLink + R"(, {"mass": 1}])"), message},
+      {doc("[" + kLink + R"(, {"type": "fixed", "mass": 1}])"), message}});
 }
 
 TEST(DhJsonErrors, WrongLengthVectors) {
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "com": [0.1, 0]}])")), "arm.json: links[0].com: expected 3 values, got 2");
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "com": [0.1, 0, 0, 0]}])")), "arm.json: links[0].com: expected 3 values, got 4");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("gravity": [0, -9.81], )")), "arm.json: gravity: expected 3 values, got 2");
-  EXPECT_EQ(error_of(doc("[" + kLink + "]", R"("base": {"rpy": []}, )")), "arm.json: base.rpy: expected 3 values, got 0");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {doc(R"([{"type": "revolute", "mass": 1, "com": [0.1, 0]}])"), "arm.json: links[0].com: expected 3 values, got 2"},
+      {doc(R"([{"type": "revolute", "mass": 1, "com": [0.1, 0, 0, 0]}])"), "arm.json: links[0].com: expected 3 values, got 4"},
+      {doc("[" + kLink + "]", R"("gravity": [0, -9.81], )"), "arm.json: gravity: expected 3 values, got 2"},
+      {doc("[" + kLink + "]", R"("base": {"rpy": []}, )"), "arm.json: base.rpy: expected 3 values, got 0"}});
 }
 
 // JSON has no NaN or infinity; a number too large for a double is the way a non-finite value
@@ -483,12 +487,10 @@ TEST(DhJsonErrors, PhysicalChecksNameTheFileLinkAndField) {
   const std::string tri = error_of(doc(R"([{"type": "revolute", "mass": 1, "inertia": {"ixx": 1, "iyy": 1, "izz": 3}}])"));
   EXPECT_EQ(tri.rfind("arm.json: link 'link1': links[0]", 0), 0u) << tri;
   EXPECT_NE(tri.find("inertia: principal moments 1, 1, 3 violate the triangle inequality"), std::string::npos) << tri;
-  EXPECT_EQ(error_of(doc(R"([{"type": "revolute", "mass": 1, "limits": {"lower": 1, "upper": -1}}])")),
-            "arm.json: joint 'joint1': limit: lower limit 1 exceeds upper limit -1");
-  EXPECT_EQ(error_of(doc(R"([{"type": "prismatic", "inertia": {"ixx": 1, "iyy": 1, "izz": 1}}])")),
-            "arm.json: joint 'joint1': moves no inertia: every link it carries is massless");
-  EXPECT_EQ(error_of(doc("[" + kLink + R"(, {"type": "revolute", "name": "link1", "mass": 1}])")),
-            "arm.json: link 'link1': name: two links have this name");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {doc(R"([{"type": "revolute", "mass": 1, "limits": {"lower": 1, "upper": -1}}])"), "arm.json: joint 'joint1': limit: lower limit 1 exceeds upper limit -1"},
+      {doc(R"([{"type": "prismatic", "inertia": {"ixx": 1, "iyy": 1, "izz": 1}}])"), "arm.json: joint 'joint1': moves no inertia: every link it carries is massless"},
+      {doc("[" + kLink + R"(, {"type": "revolute", "name": "link1", "mass": 1}])"), "arm.json: link 'link1': name: two links have this name"}});
 }
 
 TEST(DhJsonErrors, MissingFile) {
@@ -505,12 +507,7 @@ TEST(DhJsonErrors, MissingFile) {
 // load_model.
 
 std::string load_error(const std::string& spec) {
-  try {
-    load_model(spec);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { load_model(spec); });
 }
 
 TEST(LoadModel, BuiltInNames) {
@@ -552,9 +549,10 @@ TEST(LoadModel, UnknownExtension) {
   std::filesystem::create_directories(dir);
   const std::string yaml = (dir / "arm.yaml").string(), none = (dir / "arm").string(), upper = (dir / "arm.JSON").string();
   for (const std::string& p : {yaml, none, upper}) std::ofstream(p) << doc("[" + kLink + "]");
-  EXPECT_EQ(load_error(yaml), yaml + ": unknown model format '.yaml' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)");
-  EXPECT_EQ(load_error(none), none + ": unknown model format '' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)");
-  EXPECT_EQ(load_error(upper), upper + ": unknown model format '.JSON' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)");
+  test::expect_refusals(load_error, {
+      {yaml, yaml + ": unknown model format '.yaml' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)"},
+      {none, none + ": unknown model format '' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)"},
+      {upper, upper + ": unknown model format '.JSON' (expected .urdf, .xml (URDF or MJCF), .mjcf or .json)"}});
   // Sensitivity: the same text as .json loads.
   const std::string json = (dir / "arm.json").string();
   std::ofstream(json) << doc("[" + kLink + "]");
@@ -570,10 +568,10 @@ TEST(LoadModel, MissingFileListsTheBuiltInNames) {
 
 // A path that exists is never called missing: a folder, a device or a FIFO says what it is.
 TEST(LoadModel, PathThatIsNoRegularFileSaysWhatItIs) {
-  EXPECT_EQ(load_error(test::data_path("models")),
-            test::data_path("models") + ": not a model file (a folder, not a regular file)");
-  EXPECT_EQ(load_error("/dev/zero"), "/dev/zero: not a model file (a character device, not a regular file)");
-  EXPECT_EQ(load_error("/dev/null"), "/dev/null: not a model file (a character device, not a regular file)");
+  test::expect_refusals(load_error, {
+      {test::data_path("models"), test::data_path("models") + ": not a model file (a folder, not a regular file)"},
+      {"/dev/zero", "/dev/zero: not a model file (a character device, not a regular file)"},
+      {"/dev/null", "/dev/null: not a model file (a character device, not a regular file)"}});
   const std::filesystem::path fifo = std::filesystem::temp_directory_path() / ("load_model_fifo_" + std::to_string(getpid()));
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   EXPECT_EQ(load_error(fifo.string()), fifo.string() + ": not a model file (a FIFO, not a regular file)");

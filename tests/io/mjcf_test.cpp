@@ -6,6 +6,9 @@
 // and frames is checked against MuJoCo's own dynamics in tests/peers/mjcf_reader_peers_test.cpp.
 #include <gtest/gtest.h>
 
+#include <mujoco/mujoco.h>
+
+#include <limits>
 #include <numbers>
 #include <random>
 #include <string>
@@ -205,10 +208,65 @@ TEST(Mjcf, StiffnessAndActuatorsAreReported) {
       "reported.xml", mjcf_body("<joint name=\"j1\" axis=\"0 0 1\" stiffness=\"20\" springref=\"0.3\"/>",
                                 "<actuator><motor joint=\"j1\" gear=\"50\"/><motor joint=\"j2\"/></actuator>\n"));
   const Model model = load_mjcf(path);
-  ASSERT_EQ(model.warnings.size(), 2u);
+  ASSERT_EQ(model.warnings.size(), 1u);  // the motors, unlimited, give no warning
   EXPECT_NE(model.warnings[0].find("stiffness"), std::string::npos) << model.warnings[0];
   EXPECT_NE(model.warnings[0].find("'j1'"), std::string::npos) << model.warnings[0];
-  EXPECT_NE(model.warnings[1].find("2 actuators"), std::string::npos) << model.warnings[1];
+  for (const JointLimits& limits : model.limits) EXPECT_EQ(limits.effort, std::numeric_limits<double>::infinity());
+}
+
+// The effort limits the actuators give, against MuJoCo's own actuation (qfrc_actuator after
+// mj_forward at rest): each actuator driven alone to the ends of its control (and far beyond, where
+// MuJoCo clamps), the joint's limit being the smaller of the sums of the largest pushes either way.
+double mujoco_effort(const mjModel* m, mjData* d, int dof) {
+  double up = 0, down = 0;
+  for (int u = 0; u < m->nu; ++u) {
+    double most = 0, least = 0;
+    for (double ctrl : {m->actuator_ctrlrange[2 * u], m->actuator_ctrlrange[2 * u + 1], -1e6, 1e6}) {
+      mj_resetData(m, d);
+      d->ctrl[u] = ctrl;
+      mj_forward(m, d);
+      most = std::max(most, d->qfrc_actuator[dof]);
+      least = std::min(least, d->qfrc_actuator[dof]);
+    }
+    up += most;
+    down += least;
+  }
+  return std::min(up, -down);
+}
+
+TEST(Mjcf, ActuatorsGiveTheJointsEffortLimits) {
+  const test::TempDir dir("mjcf");
+  // j1: a motor of gear 50 and control in [-2, 2] ([-100, 100] N m) and one of gear -10 whose force
+  // is limited to [-3, 5] ([-50, 30]): [-150, 130], the limit 130 and a warning. j2: a position
+  // servo, its force limited to [-4, 4]: 4.
+  const std::string path = dir.write(
+      "motors.xml",
+      mjcf_body("<joint name=\"j1\" axis=\"0 0 1\"/>",
+                "<actuator><motor joint=\"j1\" gear=\"50\" ctrllimited=\"true\" ctrlrange=\"-2 2\"/>"
+                "<motor joint=\"j1\" gear=\"-10\" forcelimited=\"true\" forcerange=\"-3 5\"/>"
+                "<position joint=\"j2\" kp=\"10\" ctrllimited=\"true\" ctrlrange=\"-1 1\" forcelimited=\"true\" "
+                "forcerange=\"-4 4\"/></actuator>\n"));
+  const Model model = load_mjcf(path);
+  EXPECT_EQ(model.limits[0].effort, 130.0);
+  EXPECT_EQ(model.limits[1].effort, 4.0);
+  ASSERT_EQ(model.warnings.size(), 1u);
+  EXPECT_NE(model.warnings[0].find("'j1'"), std::string::npos) << model.warnings[0];
+  EXPECT_EQ(model.warnings[0].find("'j2'"), std::string::npos) << model.warnings[0];
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof error);
+  ASSERT_NE(m, nullptr) << error;
+  mjData* d = mj_makeData(m);
+  for (int dof = 0; dof < 2; ++dof) EXPECT_NEAR(model.limits[dof].effort, mujoco_effort(m, d, dof), 1e-12) << dof;
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  // A motor on a ball joint gives no limit, and says so.
+  const Model ball = load_mjcf(dir.write(
+      "ball.xml", mjcf_body("<joint name=\"j1\" type=\"ball\"/>",
+                            "<actuator><motor name=\"spin\" joint=\"j1\" gear=\"1 0 0\" ctrllimited=\"true\" "
+                            "ctrlrange=\"-1 1\"/></actuator>\n")));
+  ASSERT_EQ(ball.warnings.size(), 1u);
+  EXPECT_NE(ball.warnings[0].find("'spin'"), std::string::npos) << ball.warnings[0];
+  for (const JointLimits& limits : ball.limits) EXPECT_EQ(limits.effort, std::numeric_limits<double>::infinity());
 }
 
 // MuJoCo's compiler, not armdyn, reads the XML: a default class gives the joint its axis, and a

@@ -6,17 +6,13 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/payload.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace payload_parse_test {
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_payload(text);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_payload(text); });
 }
 
 TEST(PayloadParse, ListForms) {
@@ -45,22 +41,23 @@ TEST(PayloadParse, JsonForm) {
 }
 
 TEST(PayloadParse, BadTextNamesTheOptionAndEntry) {
-  EXPECT_EQ(error_of(""), "--payload: value 1 is empty (expected MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] or a JSON "
-                          "object)");
-  EXPECT_EQ(error_of("2,"), "--payload: value 2 is empty (expected MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] or a "
-                            "JSON object)");
-  EXPECT_EQ(error_of("2,x,0,0"), "--payload: value 2, 'x', is not a finite number");
-  EXPECT_EQ(error_of("nan"), "--payload: value 1, 'nan', is not a finite number");
-  EXPECT_EQ(error_of("1e999"), "--payload: value 1, '1e999', is not a finite number");
-  EXPECT_EQ(error_of("2kg"), "--payload: value 1, '2kg', is not a finite number");
-  EXPECT_EQ(error_of("1,2"), "--payload: expected 1, 4, 7 or 10 numbers (MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]]), "
-                             "got 2");
-  EXPECT_EQ(error_of(R"({"com": [0, 0, 0]})"), "--payload: mass: missing (a payload needs its mass)");
-  EXPECT_EQ(error_of(R"({"mass": 1, "cog": [0, 0, 0]})"), "--payload: cog: unknown key");
-  EXPECT_EQ(error_of(R"({"mass": 1, "com": [0, 0]})"), "--payload: com: expected 3 values, got 2");
-  EXPECT_EQ(error_of(R"({"mass": 1, "inertia": [1, 1, 1]})"), "--payload: inertia: expected 6 values, got 3");
-  EXPECT_EQ(error_of(R"({"mass": "1"})"), "--payload: mass: must be a number");
-  EXPECT_EQ(error_of(R"({"mass": 1)"), "--payload: line 1, column 11: not valid JSON");
+  test::expect_refusals(error_of, {
+      {"", "--payload: value 1 is empty (expected MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] or a JSON "
+                          "object)"},
+      {"2,", "--payload: value 2 is empty (expected MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]] or a "
+                            "JSON object)"},
+      {"2,x,0,0", "--payload: value 2, 'x', is not a finite number"},
+      {"nan", "--payload: value 1, 'nan', is not a finite number"},
+      {"1e999", "--payload: value 1, '1e999', is not a finite number"},
+      {"2kg", "--payload: value 1, '2kg', is not a finite number"},
+      {"1,2", "--payload: expected 1, 4, 7 or 10 numbers (MASS[,cx,cy,cz[,Ixx,Iyy,Izz[,Ixy,Ixz,Iyz]]]), "
+                             "got 2"},
+      {R"({"com": [0, 0, 0]})", "--payload: mass: missing (a payload needs its mass)"},
+      {R"({"mass": 1, "cog": [0, 0, 0]})", "--payload: cog: unknown key"},
+      {R"({"mass": 1, "com": [0, 0]})", "--payload: com: expected 3 values, got 2"},
+      {R"({"mass": 1, "inertia": [1, 1, 1]})", "--payload: inertia: expected 6 values, got 3"},
+      {R"({"mass": "1"})", "--payload: mass: must be a number"},
+      {R"({"mass": 1)", "--payload: line 1, column 11: not valid JSON"}});
 }
 
 }  // namespace payload_parse_test

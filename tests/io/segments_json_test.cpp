@@ -7,6 +7,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/segments_json.hpp"
 #include "segments/segment_test_models.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace segments_json_test {
@@ -16,12 +17,7 @@ using segments::SectionType;
 Model arm() { return segments::test_models::two_link(segments::test_models::placeholder(), segments::test_models::placeholder()); }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_segments(text, "arm.json", arm());
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "accepted";
+  return test::refusal([&] { parse_segments(text, "arm.json", arm()); }, "accepted");
 }
 
 TEST(SegmentsJson, ReadsSectionsMaterialsAndPointMasses) {
@@ -55,33 +51,22 @@ TEST(SegmentsJson, ReadsSectionsMaterialsAndPointMasses) {
 
 TEST(SegmentsJson, ErrorsNameFileLinkAndKey) {
   const std::string tube = R"("section": {"type": "tube", "outer_radius": 0.02, "inner_radius": 0.015})";
-  EXPECT_EQ(error_of(R"({"links": {"link1": {"section": {"type": "tube", "outer_radius": -0.02, "inner_radius": 0}, "material": "AlMg3"}}})"),
-            "arm.json: links.link1.section.outer_radius: must be a positive number of metres");
-  EXPECT_EQ(error_of(R"({"links": {"elbow": {)" + tube + R"(, "material": "AlMg3"}}})"),
-            "arm.json: links.elbow: no moving link of that name in 'two_link' (links: link1, link2)");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "colour": 1}}})"),
-            "arm.json: links.link1.colour: unknown key");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube + R"(, "material": "wood"}}})"),
-            "arm.json: links.link1.material: unknown material 'wood' (AlMg3, steel, or an object)");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube + R"(}}})"),
-            "arm.json: links.link1.material: missing (AlMg3, steel or an object)");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {"section": {"type": "hexagon"}, "material": "AlMg3"}}})"),
-            "arm.json: links.link1.section.type: unknown section type 'hexagon' (tube, rod, rect_tube, rect)");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {"section": {"type": "rect_tube", "outer": [0.04, 0.04]}, "material": "AlMg3"}}})"),
-            "arm.json: links.link1.section.inner: missing ([x, y] in metres)");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube +
-                     R"(, "material": {"density": 1000, "young_modulus": 1e9, "poisson_ratio": 0.7, "allowed_normal_stress": 1e6, "allowed_shear_stress": 1e6}}}})"),
-            "arm.json: links.link1.material.poisson_ratio: must be in [0, 0.5)");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "point_masses": [{"mass": 1}]}}})"),
-            "arm.json: links.link1.point_masses[0].position: missing");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "mass_from_section": 1}}})"),
-            "arm.json: links.link1.mass_from_section: must be true or false");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "length": 1e9}}})"),
-            "arm.json: links.link1.length: must be a number of metres in [1e-6, 1e3]");
-  EXPECT_EQ(error_of(R"({"links": {"link1": {)" + tube +
-                     R"(, "material": {"density": 1e-300, "young_modulus": 1e9, "poisson_ratio": 0.3, "allowed_normal_stress": 1e6, "allowed_shear_stress": 1e6}}}})"),
-            "arm.json: links.link1.material.density: must be a number of kg/m^3 in [1, 100000]");
-  EXPECT_EQ(error_of(R"({"segments": {}})"), "arm.json: segments: unknown key");
+  test::expect_refusals(error_of, {
+      {R"({"links": {"link1": {"section": {"type": "tube", "outer_radius": -0.02, "inner_radius": 0}, "material": "AlMg3"}}})", "arm.json: links.link1.section.outer_radius: must be a positive number of metres"},
+      {R"({"links": {"elbow": {)" + tube + R"(, "material": "AlMg3"}}})", "arm.json: links.elbow: no moving link of that name in 'two_link' (links: link1, link2)"},
+      {R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "colour": 1}}})", "arm.json: links.link1.colour: unknown key"},
+      {R"({"links": {"link1": {)" + tube + R"(, "material": "wood"}}})", "arm.json: links.link1.material: unknown material 'wood' (AlMg3, steel, or an object)"},
+      {R"({"links": {"link1": {)" + tube + R"(}}})", "arm.json: links.link1.material: missing (AlMg3, steel or an object)"},
+      {R"({"links": {"link1": {"section": {"type": "hexagon"}, "material": "AlMg3"}}})", "arm.json: links.link1.section.type: unknown section type 'hexagon' (tube, rod, rect_tube, rect)"},
+      {R"({"links": {"link1": {"section": {"type": "rect_tube", "outer": [0.04, 0.04]}, "material": "AlMg3"}}})", "arm.json: links.link1.section.inner: missing ([x, y] in metres)"},
+      {R"({"links": {"link1": {)" + tube +
+                     R"(, "material": {"density": 1000, "young_modulus": 1e9, "poisson_ratio": 0.7, "allowed_normal_stress": 1e6, "allowed_shear_stress": 1e6}}}})", "arm.json: links.link1.material.poisson_ratio: must be in [0, 0.5)"},
+      {R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "point_masses": [{"mass": 1}]}}})", "arm.json: links.link1.point_masses[0].position: missing"},
+      {R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "mass_from_section": 1}}})", "arm.json: links.link1.mass_from_section: must be true or false"},
+      {R"({"links": {"link1": {)" + tube + R"(, "material": "AlMg3", "length": 1e9}}})", "arm.json: links.link1.length: must be a number of metres in [1e-6, 1e3]"},
+      {R"({"links": {"link1": {)" + tube +
+                     R"(, "material": {"density": 1e-300, "young_modulus": 1e9, "poisson_ratio": 0.3, "allowed_normal_stress": 1e6, "allowed_shear_stress": 1e6}}}})", "arm.json: links.link1.material.density: must be a number of kg/m^3 in [1, 100000]"},
+      {R"({"segments": {}})", "arm.json: segments: unknown key"}});
   EXPECT_NE(error_of("{\"links\": "), "accepted");
 }
 

@@ -7,17 +7,13 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/states.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace states_base_test {
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_states(text, "s.json", 2);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "accepted";
+  return test::refusal([&] { parse_states(text, "s.json", 2); }, "accepted");
 }
 
 TEST(StatesBase, ParsesVelocityAndAcceleration) {

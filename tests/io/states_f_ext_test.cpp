@@ -7,6 +7,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/model/catalogue.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace states_f_ext_test {
@@ -18,12 +19,7 @@ const Model& planar() {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_states(text, "s.json", planar());
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_states(text, "s.json", planar()); });
 }
 
 std::string state_with(const std::string& f_ext) {
@@ -47,18 +43,15 @@ TEST(StatesFExt, ReadsWrenchesPerFrame) {
 }
 
 TEST(StatesFExt, BadWrenchesNameTheStateFrameAndEntry) {
-  EXPECT_EQ(error_of(state_with(R"({"hand": [1, 2, 3, 4, 5, 6]})")),
-            "s.json: states[1].f_ext.hand: unknown frame (frames: base, link1, link2, tool)");
-  EXPECT_EQ(error_of(state_with(R"({"tool": [1, 2, 3, 4, 5]})")), "s.json: states[1].f_ext.tool: expected 6 values, got 5");
-  EXPECT_EQ(error_of(state_with(R"({"tool": [1, 2, 3, 4, 5, 6, 7]})")),
-            "s.json: states[1].f_ext.tool: expected 6 values, got 7");
-  EXPECT_EQ(error_of(state_with(R"({"tool": [1, 2, "3", 4, 5, 6]})")), "s.json: states[1].f_ext.tool[2]: must be a number");
-  EXPECT_EQ(error_of(state_with(R"({"tool": [1, 2, 3, 4, 5, 1e999]})")),
-            "s.json: line 1, column 102: states[1].f_ext.tool[5]: the number 1e999 is too large for a double "
-            "(numbers must be finite)");
-  EXPECT_EQ(error_of(state_with(R"({"tool": 3})")), "s.json: states[1].f_ext.tool: must be an array of numbers");
-  EXPECT_EQ(error_of(state_with(R"([1, 2, 3, 4, 5, 6])")),
-            "s.json: states[1].f_ext: must be a JSON object of wrenches, {\"<frame>\": [fx, fy, fz, nx, ny, nz], ...}");
+  test::expect_refusals(error_of, {
+      {state_with(R"({"hand": [1, 2, 3, 4, 5, 6]})"), "s.json: states[1].f_ext.hand: unknown frame (frames: base, link1, link2, tool)"},
+      {state_with(R"({"tool": [1, 2, 3, 4, 5]})"), "s.json: states[1].f_ext.tool: expected 6 values, got 5"},
+      {state_with(R"({"tool": [1, 2, 3, 4, 5, 6, 7]})"), "s.json: states[1].f_ext.tool: expected 6 values, got 7"},
+      {state_with(R"({"tool": [1, 2, "3", 4, 5, 6]})"), "s.json: states[1].f_ext.tool[2]: must be a number"},
+      {state_with(R"({"tool": [1, 2, 3, 4, 5, 1e999]})"), "s.json: line 1, column 102: states[1].f_ext.tool[5]: the number 1e999 is too large for a double "
+            "(numbers must be finite)"},
+      {state_with(R"({"tool": 3})"), "s.json: states[1].f_ext.tool: must be an array of numbers"},
+      {state_with(R"([1, 2, 3, 4, 5, 6])"), "s.json: states[1].f_ext: must be a JSON object of wrenches, {\"<frame>\": [fx, fy, fz, nx, ny, nz], ...}"}});
   // A frame name with control characters is shown escaped, on one line.
   EXPECT_EQ(error_of(state_with("{\"a\\nb\": [1, 2, 3, 4, 5, 6]}")),
             "s.json: states[1].f_ext.a\\nb: unknown frame (frames: base, link1, link2, tool)");

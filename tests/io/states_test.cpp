@@ -7,18 +7,14 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/states.hpp"
 #include "armdyn/model/builder.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace states_test {
 
 // The error parse_states gives for `text` (a 3-joint model, the file "s.json"), or "" if none.
 std::string error_of(const std::string& text) {
-  try {
-    parse_states(text, "s.json", 3);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_states(text, "s.json", 3); });
 }
 
 TEST(States, ReadsGravityStatesAndTheOptionalAAndTau) {
@@ -45,23 +41,20 @@ TEST(States, ReadsGravityStatesAndTheOptionalAAndTau) {
 }
 
 TEST(States, MissingQOrVNamesTheStateAndField) {
-  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0]}, {"v": [0, 0, 0]}]})"),
-            "s.json: states[1].q: missing (every state needs q and v)");
-  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, 0], "vel": [0, 0, 0]}]})"),
-            "s.json: states[0].v: missing (every state needs q and v)");
-  EXPECT_EQ(error_of(R"({"state": []})"), "s.json: states: missing (expected an array of states)");
-  EXPECT_EQ(error_of(R"({"states": {}})"), "s.json: states: must be an array of states");
-  EXPECT_EQ(error_of(R"({"states": [[0, 0, 0]]})"), "s.json: states[0]: must be a JSON object");
-  EXPECT_EQ(error_of("[]"), "s.json: document: must be a JSON object");
+  test::expect_refusals(error_of, {
+      {R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0]}, {"v": [0, 0, 0]}]})", "s.json: states[1].q: missing (every state needs q and v)"},
+      {R"({"states": [{"q": [0, 0, 0], "vel": [0, 0, 0]}]})", "s.json: states[0].v: missing (every state needs q and v)"},
+      {R"({"state": []})", "s.json: states: missing (expected an array of states)"},
+      {R"({"states": {}})", "s.json: states: must be an array of states"},
+      {R"({"states": [[0, 0, 0]]})", "s.json: states[0]: must be a JSON object"},
+      {"[]", "s.json: document: must be a JSON object"}});
 }
 
 TEST(States, WrongLengthNamesTheStateAndField) {
-  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0]}, {"q": [0, 0, 0], "v": [0, 0]}]})"),
-            "s.json: states[1].v: expected 3 values, got 2");
-  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0], "a": [0, 0, 0, 0]}]})"),
-            "s.json: states[0].a: expected 3 values, got 4");
-  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0], "tau": 1}]})"),
-            "s.json: states[0].tau: must be an array of numbers");
+  test::expect_refusals(error_of, {
+      {R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0]}, {"q": [0, 0, 0], "v": [0, 0]}]})", "s.json: states[1].v: expected 3 values, got 2"},
+      {R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0], "a": [0, 0, 0, 0]}]})", "s.json: states[0].a: expected 3 values, got 4"},
+      {R"({"states": [{"q": [0, 0, 0], "v": [0, 0, 0], "tau": 1}]})", "s.json: states[0].tau: must be an array of numbers"}});
 }
 
 TEST(States, NonNumberNamesTheEntry) {
@@ -113,13 +106,11 @@ TEST(States, ReadStatesNamesAMissingFile) {
 // subnormal), so that v^2 times an inertia stays finite; a quaternion joint's four numbers are
 // exempt (any finite size: only their ratios count), zero only if all four are exactly zero.
 TEST(States, NumbersKeepTheMagnitudeRuleButQuaternionsAnySize) {
-  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, 0], "v": [1e300, 0, 0]}]})"),
-            "s.json: states[0].v[0]: must be at most 1e50 in magnitude, got 1e+300");
-  EXPECT_EQ(error_of(R"({"states": [{"q": [0, 0, -1e-320], "v": [0, 0, 0]}]})"),
-            "s.json: states[0].q[2]: must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal number), "
-            "got -1e-320");
-  EXPECT_EQ(error_of(R"({"gravity": [0, 0, -1e51], "states": [{"q": [0, 0, 0], "v": [0, 0, 0]}]})"),
-            "s.json: gravity[2]: must be at most 1e50 in magnitude, got -1e+51");
+  test::expect_refusals(error_of, {
+      {R"({"states": [{"q": [0, 0, 0], "v": [1e300, 0, 0]}]})", "s.json: states[0].v[0]: must be at most 1e50 in magnitude, got 1e+300"},
+      {R"({"states": [{"q": [0, 0, -1e-320], "v": [0, 0, 0]}]})", "s.json: states[0].q[2]: must be 0 or at least 2.2250738585072014e-308 in magnitude (a subnormal number), "
+            "got -1e-320"},
+      {R"({"gravity": [0, 0, -1e51], "states": [{"q": [0, 0, 0], "v": [0, 0, 0]}]})", "s.json: gravity[2]: must be at most 1e50 in magnitude, got -1e+51"}});
   ModelBuilder b("test", "ball");
   CompoundJointSpec ball;
   ball.name = "ball";

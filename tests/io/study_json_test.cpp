@@ -9,6 +9,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/study_json.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace study_json_test {
@@ -38,12 +39,7 @@ json base_study() {
 design::Study parse(const json& doc) { return parse_study(doc.dump(), "study.json", kStudies); }
 
 std::string error_of(const json& doc) {
-  try {
-    parse(doc);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "accepted";
+  return test::refusal([&] { parse(doc); }, "accepted");
 }
 
 TEST(StudyJson, ReadsParametersAndSubstitutesThemIntoEveryDocument) {

@@ -13,6 +13,7 @@
 #include "armdyn/io/task_json.hpp"
 #include "armdyn/spatial/rotation.hpp"
 #include "armdyn/tasks/motion.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace task_json_full_test {
@@ -20,12 +21,7 @@ namespace task_json_full_test {
 using namespace armdyn::tasks;
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_task(text, "t.json", 2);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_task(text, "t.json", 2); });
 }
 
 std::string document(const std::string& initial, const std::string& segment, const std::string& extra = "") {
@@ -108,94 +104,55 @@ TEST(TaskJsonFull, EveryPartOfTheFormat) {
 }
 
 TEST(TaskJsonFull, InitialAndPayloadErrorsNameTheField) {
-  EXPECT_EQ(error_of(with_initial(R"({"q": [0, 0], "position": [0, 0, 0]})")), "t.json: initial: give either \"q\" or \"position\", not both");
-  EXPECT_EQ(error_of(with_initial(R"({"q": [0, 0], "q_guess": [0, 0]})")),
-            "t.json: initial.q_guess: only with \"position\" (a start given by a pose)");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0]})")), "t.json: initial.position: expected 3 values, got 2");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "q_guess": [0]})")), "t.json: initial.q_guess: expected 2 values, got 1");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"euler": "xxy", "angles": [0, 0, 0]}})")),
-            "t.json: initial.orientation.euler: unknown Euler sequence 'xxy' (one of xyx, xzx, yxy, yzy, zxz, zyz, xyz, xzy, yxz, yzx, zxy, zyx)");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"euler": "xyz"}})")),
-            "t.json: initial.orientation.angles: missing (three angles in radians)");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"quaternion": [0, 0, 0, 0]}})")),
-            "t.json: initial.orientation.quaternion: must not be zero");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"rpy": [0, 0, 0]}})")),
-            "t.json: initial.orientation.rpy: unknown key");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": {"quaternion": [1, 0, 0, 0], "euler": "xyz"}})")),
-            "t.json: initial.orientation: give either \"quaternion\" or \"euler\" with \"angles\", not both");
-  EXPECT_EQ(error_of(with_initial(R"({"q": [0, 0], "orientation": {"quaternion": [1, 0, 0, 0]}})")),
-            "t.json: initial.orientation: only with \"position\" (a start given by a pose)");
-  EXPECT_EQ(error_of(with_initial(R"({"position": [0, 0, 0], "orientation": [1, 0, 0, 0]})")),
-            "t.json: initial.orientation: must be a JSON object");
-  EXPECT_EQ(error_of(document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"com": [0, 0, 0]})")),
-            "t.json: payload.mass: missing (kg)");
-  EXPECT_EQ(error_of(document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"mass": -1})")),
-            "t.json: payload.mass: must be >= 0");
-  EXPECT_EQ(error_of(document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"mass": 1, "inertia": [1, 2, 3]})")),
-            "t.json: payload.inertia: expected 6 values, got 3");
-  EXPECT_EQ(error_of(document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"mass": 1, "cog": [0, 0, 0]})")),
-            "t.json: payload.cog: unknown key");
+  test::expect_refusals(error_of, {
+      {with_initial(R"({"q": [0, 0], "position": [0, 0, 0]})"), "t.json: initial: give either \"q\" or \"position\", not both"},
+      {with_initial(R"({"q": [0, 0], "q_guess": [0, 0]})"), "t.json: initial.q_guess: only with \"position\" (a start given by a pose)"},
+      {with_initial(R"({"position": [0, 0]})"), "t.json: initial.position: expected 3 values, got 2"},
+      {with_initial(R"({"position": [0, 0, 0], "q_guess": [0]})"), "t.json: initial.q_guess: expected 2 values, got 1"},
+      {with_initial(R"({"position": [0, 0, 0], "orientation": {"euler": "xxy", "angles": [0, 0, 0]}})"), "t.json: initial.orientation.euler: unknown Euler sequence 'xxy' (one of xyx, xzx, yxy, yzy, zxz, zyz, xyz, xzy, yxz, yzx, zxy, zyx)"},
+      {with_initial(R"({"position": [0, 0, 0], "orientation": {"euler": "xyz"}})"), "t.json: initial.orientation.angles: missing (three angles in radians)"},
+      {with_initial(R"({"position": [0, 0, 0], "orientation": {"quaternion": [0, 0, 0, 0]}})"), "t.json: initial.orientation.quaternion: must not be zero"},
+      {with_initial(R"({"position": [0, 0, 0], "orientation": {"rpy": [0, 0, 0]}})"), "t.json: initial.orientation.rpy: unknown key"},
+      {with_initial(R"({"position": [0, 0, 0], "orientation": {"quaternion": [1, 0, 0, 0], "euler": "xyz"}})"), "t.json: initial.orientation: give either \"quaternion\" or \"euler\" with \"angles\", not both"},
+      {with_initial(R"({"q": [0, 0], "orientation": {"quaternion": [1, 0, 0, 0]}})"), "t.json: initial.orientation: only with \"position\" (a start given by a pose)"},
+      {with_initial(R"({"position": [0, 0, 0], "orientation": [1, 0, 0, 0]})"), "t.json: initial.orientation: must be a JSON object"},
+      {document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"com": [0, 0, 0]})"), "t.json: payload.mass: missing (kg)"},
+      {document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"mass": -1})"), "t.json: payload.mass: must be >= 0"},
+      {document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"mass": 1, "inertia": [1, 2, 3]})"), "t.json: payload.inertia: expected 6 values, got 3"},
+      {document(R"({"q": [0, 0]})", R"({"duration": 1, "position": {"by": [0, 0, 0]}})", R"(, "payload": {"mass": 1, "cog": [0, 0, 0]})"), "t.json: payload.cog: unknown key"}});
 }
 
 TEST(TaskJsonFull, PathOrientationAndJointErrorsNameTheField) {
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "rotation", "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].position: a rotation segment holds the position (leave \"position\" out)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"axis": [0, 0, 1], "angle": 1}})")),
-            "t.json: segments[0].position: missing \"centre\" (absolute) or \"centre_by\" (from the segment's start)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "centre_by": [0, 0, 0], "axis": [0, 0, 1], "angle": 1}})")),
-            "t.json: segments[0].position: give either \"centre\" or \"centre_by\", not both");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc"})")),
-            "t.json: segments[0].position: missing (the arc's centre, axis and angle)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "angle": 1}})")),
-            "t.json: segments[0].position.axis: missing (the arc's axis, base axes)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "axis": [0, 0, 0], "angle": 1}})")),
-            "t.json: segments[0].position.axis: must be a non-zero vector");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "axis": [0, 0, 1]}})")),
-            "t.json: segments[0].position.angle: missing (the angle turned about the axis, radians)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "axis": [0, 0, 1], "angle": 1, "by": [0, 0, 0]}})")),
-            "t.json: segments[0].position.by: unknown key");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"coordinates": "cylindrical", "to": [-1, 0, 0]}})")),
-            "t.json: segments[0].position.to[0]: the radius must be >= 0");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "to": [0, 0]}})")),
-            "t.json: segments[0].orientation.to: expected 3 values, got 2");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz"}})")),
-            "t.json: segments[0].orientation: missing \"by\" or \"to\"");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "approach": "z", "by": [0, 0, 0]}})")),
-            "t.json: segments[0].orientation: give either \"euler\" or \"approach\", not both");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "by": [0, 0, 0], "to": [0, 0, 0]}})")),
-            "t.json: segments[0].orientation: give either \"by\" or \"to\", not both");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": 3, "by": [0, 0, 0]}})")),
-            "t.json: segments[0].orientation.euler: must be a string");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": {"peak_velocity": 1}, "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile.type: missing (triangular, trapezoidal, cubic or quintic)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": {"type": "sine"}, "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile.type: unknown profile 'sine' (triangular, trapezoidal, cubic or quintic)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].orientation: missing \"euler\" or \"approach\"");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "by": [0, 0, 0], "order": 1}})")),
-            "t.json: segments[0].orientation.order: unknown key");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "w", "to": {"theta": 0, "phi": 0}}})")),
-            "t.json: segments[0].orientation.approach: must be the frame axis \"x\", \"y\" or \"z\" that points along the direction");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "to": {"theta": 0}}})")),
-            "t.json: segments[0].orientation.to.phi: missing (the direction's elevation, radians)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "by": {"vector": [0, 0, 1]}}})")),
-            "t.json: segments[0].orientation.by.vector: unknown key");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "to": {"vector": [0, 0, 1], "theta": 1}}})")),
-            "t.json: segments[0].orientation.to.theta: give either \"vector\" or \"theta\" and \"phi\", not both");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "to": {"vector": [0, 0, 0]}}})")),
-            "t.json: segments[0].orientation.to.vector: must be a non-zero vector");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "by": {"psi": "x"}}})")),
-            "t.json: segments[0].orientation.by.psi: must be a number");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": 7})")),
-            "t.json: segments[0].orientation: must be \"hold\", \"free\" or an object with \"euler\" or \"approach\"");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"by": 1}})")),
-            "t.json: segments[0].joint.name: missing (the joint's name in the model)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"name": "j", "to": 1, "by": 1}})")),
-            "t.json: segments[0].joint: give either \"by\" or \"to\", not both");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"name": "j", "to": null}})")),
-            "t.json: segments[0].joint.to: must be a number");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"name": "j", "to": 1, "profile": "cubic"}})")),
-            "t.json: segments[0].joint.profile: unknown key");
+  test::expect_refusals(error_of, {
+      {with_segment(R"({"duration": 1, "path": "rotation", "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].position: a rotation segment holds the position (leave \"position\" out)"},
+      {with_segment(R"({"duration": 1, "path": "arc", "position": {"axis": [0, 0, 1], "angle": 1}})"), "t.json: segments[0].position: missing \"centre\" (absolute) or \"centre_by\" (from the segment's start)"},
+      {with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "centre_by": [0, 0, 0], "axis": [0, 0, 1], "angle": 1}})"), "t.json: segments[0].position: give either \"centre\" or \"centre_by\", not both"},
+      {with_segment(R"({"duration": 1, "path": "arc"})"), "t.json: segments[0].position: missing (the arc's centre, axis and angle)"},
+      {with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "angle": 1}})"), "t.json: segments[0].position.axis: missing (the arc's axis, base axes)"},
+      {with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "axis": [0, 0, 0], "angle": 1}})"), "t.json: segments[0].position.axis: must be a non-zero vector"},
+      {with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "axis": [0, 0, 1]}})"), "t.json: segments[0].position.angle: missing (the angle turned about the axis, radians)"},
+      {with_segment(R"({"duration": 1, "path": "arc", "position": {"centre": [0, 0, 0], "axis": [0, 0, 1], "angle": 1, "by": [0, 0, 0]}})"), "t.json: segments[0].position.by: unknown key"},
+      {with_segment(R"({"duration": 1, "position": {"coordinates": "cylindrical", "to": [-1, 0, 0]}})"), "t.json: segments[0].position.to[0]: the radius must be >= 0"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "to": [0, 0]}})"), "t.json: segments[0].orientation.to: expected 3 values, got 2"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz"}})"), "t.json: segments[0].orientation: missing \"by\" or \"to\""},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "approach": "z", "by": [0, 0, 0]}})"), "t.json: segments[0].orientation: give either \"euler\" or \"approach\", not both"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "by": [0, 0, 0], "to": [0, 0, 0]}})"), "t.json: segments[0].orientation: give either \"by\" or \"to\", not both"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": 3, "by": [0, 0, 0]}})"), "t.json: segments[0].orientation.euler: must be a string"},
+      {with_segment(R"({"duration": 1, "profile": {"peak_velocity": 1}, "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile.type: missing (triangular, trapezoidal, cubic or quintic)"},
+      {with_segment(R"({"duration": 1, "profile": {"type": "sine"}, "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile.type: unknown profile 'sine' (triangular, trapezoidal, cubic or quintic)"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"by": [0, 0, 0]}})"), "t.json: segments[0].orientation: missing \"euler\" or \"approach\""},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"euler": "xyz", "by": [0, 0, 0], "order": 1}})"), "t.json: segments[0].orientation.order: unknown key"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "w", "to": {"theta": 0, "phi": 0}}})"), "t.json: segments[0].orientation.approach: must be the frame axis \"x\", \"y\" or \"z\" that points along the direction"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "to": {"theta": 0}}})"), "t.json: segments[0].orientation.to.phi: missing (the direction's elevation, radians)"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "by": {"vector": [0, 0, 1]}}})"), "t.json: segments[0].orientation.by.vector: unknown key"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "to": {"vector": [0, 0, 1], "theta": 1}}})"), "t.json: segments[0].orientation.to.theta: give either \"vector\" or \"theta\" and \"phi\", not both"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "to": {"vector": [0, 0, 0]}}})"), "t.json: segments[0].orientation.to.vector: must be a non-zero vector"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": {"approach": "z", "by": {"psi": "x"}}})"), "t.json: segments[0].orientation.by.psi: must be a number"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": 7})"), "t.json: segments[0].orientation: must be \"hold\", \"free\" or an object with \"euler\" or \"approach\""},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"by": 1}})"), "t.json: segments[0].joint.name: missing (the joint's name in the model)"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"name": "j", "to": 1, "by": 1}})"), "t.json: segments[0].joint: give either \"by\" or \"to\", not both"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"name": "j", "to": null}})"), "t.json: segments[0].joint.to: must be a number"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "joint": {"name": "j", "to": 1, "profile": "cubic"}})"), "t.json: segments[0].joint.profile: unknown key"}});
 }
 
 // The JSON blocks of docs/tasks.md that are tasks (they have "segments").

@@ -6,6 +6,7 @@
 
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/task_json.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace task_json_test {
@@ -13,12 +14,7 @@ namespace task_json_test {
 using namespace armdyn::tasks;
 
 std::string error_of(const std::string& text, int dof = 3) {
-  try {
-    parse_task(text, "t.json", dof);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { parse_task(text, "t.json", dof); });
 }
 
 // A valid document with `segment` as its one segment.
@@ -69,69 +65,45 @@ TEST(TaskJson, ProfilesAndTargets) {
 }
 
 TEST(TaskJson, DocumentErrorsNameTheField) {
-  EXPECT_EQ(error_of("[]"), "t.json: document: must be a JSON object");
-  EXPECT_EQ(error_of("{"), "t.json: line 1, column 2: not valid JSON");
-  EXPECT_EQ(error_of(R"({"initial": {"q": [0, 0, 0]}, "segments": []})"),
-            "t.json: frame: missing (the name of the frame that performs the task)");
-  EXPECT_EQ(error_of(R"({"frame": 3, "initial": {"q": [0, 0, 0]}, "segments": []})"), "t.json: frame: must be a string");
-  EXPECT_EQ(error_of(R"({"frame": "", "initial": {"q": [0, 0, 0]}, "segments": []})"), "t.json: frame: must not be empty");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "segments": []})"),
-            "t.json: initial: missing (the joint positions or pose the task starts from)");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {"q": [0, 0, 0]}})"), "t.json: segments: missing (an array of segments)");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {"q": [0, 0, 0]}, "segments": []})"),
-            "t.json: segments: must be a non-empty array of segments");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {"q": [0, 0, 0]}, "segments": {}})"),
-            "t.json: segments: must be a non-empty array of segments");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "frames": "x", "initial": {"q": [0, 0, 0]}, "segments": []})"),
-            "t.json: frames: unknown key");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {"q": [0, 0]}, "segments": []})"),
-            "t.json: initial.q: expected 3 values, got 2");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {"q": [0, "a", 0]}, "segments": []})"),
-            "t.json: initial.q[1]: must be a number");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {"q": [0, 1e999, 0]}, "segments": []})"),
-            "t.json: line 1, column 40: initial.q[1]: the number 1e999 is too large for a double (numbers must be finite)");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {"v": [0, 0, 0]}, "segments": []})"), "t.json: initial.v: unknown key");
-  EXPECT_EQ(error_of(R"({"frame": "tool", "initial": {}, "segments": []})"),
-            "t.json: initial: missing \"q\" (joint positions) or \"position\" (a pose of the frame)");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {"[]", "t.json: document: must be a JSON object"},
+      {"{", "t.json: line 1, column 2: not valid JSON"},
+      {R"({"initial": {"q": [0, 0, 0]}, "segments": []})", "t.json: frame: missing (the name of the frame that performs the task)"},
+      {R"({"frame": 3, "initial": {"q": [0, 0, 0]}, "segments": []})", "t.json: frame: must be a string"},
+      {R"({"frame": "", "initial": {"q": [0, 0, 0]}, "segments": []})", "t.json: frame: must not be empty"},
+      {R"({"frame": "tool", "segments": []})", "t.json: initial: missing (the joint positions or pose the task starts from)"},
+      {R"({"frame": "tool", "initial": {"q": [0, 0, 0]}})", "t.json: segments: missing (an array of segments)"},
+      {R"({"frame": "tool", "initial": {"q": [0, 0, 0]}, "segments": []})", "t.json: segments: must be a non-empty array of segments"},
+      {R"({"frame": "tool", "initial": {"q": [0, 0, 0]}, "segments": {}})", "t.json: segments: must be a non-empty array of segments"},
+      {R"({"frame": "tool", "frames": "x", "initial": {"q": [0, 0, 0]}, "segments": []})", "t.json: frames: unknown key"},
+      {R"({"frame": "tool", "initial": {"q": [0, 0]}, "segments": []})", "t.json: initial.q: expected 3 values, got 2"},
+      {R"({"frame": "tool", "initial": {"q": [0, "a", 0]}, "segments": []})", "t.json: initial.q[1]: must be a number"},
+      {R"({"frame": "tool", "initial": {"q": [0, 1e999, 0]}, "segments": []})", "t.json: line 1, column 40: initial.q[1]: the number 1e999 is too large for a double (numbers must be finite)"},
+      {R"({"frame": "tool", "initial": {"v": [0, 0, 0]}, "segments": []})", "t.json: initial.v: unknown key"},
+      {R"({"frame": "tool", "initial": {}, "segments": []})", "t.json: initial: missing \"q\" (joint positions) or \"position\" (a pose of the frame)"}});
 }
 
 TEST(TaskJson, SegmentErrorsNameTheField) {
-  EXPECT_EQ(error_of(with_segment("3")), "t.json: segments[0]: must be a JSON object");
-  EXPECT_EQ(error_of(with_segment(R"({"position": {"by": [0, 0, 0]}})")), "t.json: segments[0].duration: missing (seconds)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": -1, "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].duration: must be > 0");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "speed": 2})")),
-            "t.json: segments[0].speed: unknown key");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1})")),
-            "t.json: segments[0].position: missing (the coordinates and a \"by\" or \"to\" target)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}}, {"duration": 1, "position": {"by": [0, "x", 0]}})")),
-            "t.json: segments[1].position.by[1]: must be a number");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0]}})")),
-            "t.json: segments[0].position.by: expected 3 values, got 2");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0], "to": [0, 0, 0]}})")),
-            "t.json: segments[0].position: give either \"by\" or \"to\", not both");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"coordinates": "cartesian"}})")),
-            "t.json: segments[0].position: missing \"by\" or \"to\"");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"coordinates": "polar", "by": [0, 0, 0]}})")),
-            "t.json: segments[0].position.coordinates: unknown coordinates 'polar' (cartesian, cylindrical or spherical)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0], "frame": "x"}})")),
-            "t.json: segments[0].position.frame: unknown key");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": "linear", "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile: unknown profile 'linear' (triangular, trapezoidal, cubic or quintic)");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": "trapezoidal", "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile.peak_velocity: missing (a trapezoidal profile is {\"type\": \"trapezoidal\", \"peak_velocity\": v})");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": {"type": "cubic", "peak_velocity": 1}, "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile.peak_velocity: only for a trapezoidal profile");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": {"type": "trapezoidal", "peak_velocity": 0}, "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile.peak_velocity: must be > 0");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": {"kind": "cubic"}, "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile.kind: unknown key");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "profile": 3, "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].profile: must be a profile name or an object {\"type\": ..., \"peak_velocity\": ...}");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": "keep"})")),
-            "t.json: segments[0].orientation: unknown orientation rule 'keep' (\"hold\", \"free\", or an object with \"euler\" or \"approach\")");
-  EXPECT_EQ(error_of(with_segment(R"({"duration": 1, "path": "spline", "position": {"by": [0, 0, 0]}})")),
-            "t.json: segments[0].path: unknown path 'spline' (line, arc or rotation)");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {with_segment("3"), "t.json: segments[0]: must be a JSON object"},
+      {with_segment(R"({"position": {"by": [0, 0, 0]}})"), "t.json: segments[0].duration: missing (seconds)"},
+      {with_segment(R"({"duration": -1, "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].duration: must be > 0"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "speed": 2})"), "t.json: segments[0].speed: unknown key"},
+      {with_segment(R"({"duration": 1})"), "t.json: segments[0].position: missing (the coordinates and a \"by\" or \"to\" target)"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}}, {"duration": 1, "position": {"by": [0, "x", 0]}})"), "t.json: segments[1].position.by[1]: must be a number"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0]}})"), "t.json: segments[0].position.by: expected 3 values, got 2"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0], "to": [0, 0, 0]}})"), "t.json: segments[0].position: give either \"by\" or \"to\", not both"},
+      {with_segment(R"({"duration": 1, "position": {"coordinates": "cartesian"}})"), "t.json: segments[0].position: missing \"by\" or \"to\""},
+      {with_segment(R"({"duration": 1, "position": {"coordinates": "polar", "by": [0, 0, 0]}})"), "t.json: segments[0].position.coordinates: unknown coordinates 'polar' (cartesian, cylindrical or spherical)"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0], "frame": "x"}})"), "t.json: segments[0].position.frame: unknown key"},
+      {with_segment(R"({"duration": 1, "profile": "linear", "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile: unknown profile 'linear' (triangular, trapezoidal, cubic or quintic)"},
+      {with_segment(R"({"duration": 1, "profile": "trapezoidal", "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile.peak_velocity: missing (a trapezoidal profile is {\"type\": \"trapezoidal\", \"peak_velocity\": v})"},
+      {with_segment(R"({"duration": 1, "profile": {"type": "cubic", "peak_velocity": 1}, "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile.peak_velocity: only for a trapezoidal profile"},
+      {with_segment(R"({"duration": 1, "profile": {"type": "trapezoidal", "peak_velocity": 0}, "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile.peak_velocity: must be > 0"},
+      {with_segment(R"({"duration": 1, "profile": {"kind": "cubic"}, "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile.kind: unknown key"},
+      {with_segment(R"({"duration": 1, "profile": 3, "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].profile: must be a profile name or an object {\"type\": ..., \"peak_velocity\": ...}"},
+      {with_segment(R"({"duration": 1, "position": {"by": [0, 0, 0]}, "orientation": "keep"})"), "t.json: segments[0].orientation: unknown orientation rule 'keep' (\"hold\", \"free\", or an object with \"euler\" or \"approach\")"},
+      {with_segment(R"({"duration": 1, "path": "spline", "position": {"by": [0, 0, 0]}})"), "t.json: segments[0].path: unknown path 'spline' (line, arc or rotation)"}});
 }
 
 }  // namespace task_json_test

@@ -8,6 +8,7 @@
 #include "armdyn/core/error.hpp"
 #include "armdyn/io/trajectory_csv.hpp"
 #include "support/temp_dir.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace trajectory_csv_test {
@@ -18,12 +19,7 @@ const char* kTwoJoints =
     "0.5,0.15,0.3,0.2,0.4,1.5,2.5,3,4,5,6,7\n";
 
 std::string error_of(const std::string& text, int dof = 2) {
-  try {
-    parse_trajectory_csv(text, "m.csv", dof);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(accepted)";
+  return test::refusal([&] { parse_trajectory_csv(text, "m.csv", dof); }, "(accepted)");
 }
 
 TEST(TrajectoryCsv, ReadsSimulatesColumns) {
@@ -49,38 +45,35 @@ TEST(TrajectoryCsv, AnyOrderJerkBlankLinesAndCrlf) {
 }
 
 TEST(TrajectoryCsv, HeaderErrorsNameLineOne) {
-  EXPECT_EQ(error_of(""), "m.csv:1: empty (expected the header t, q1..qn, v1..vn, a1..an and rows)");
-  EXPECT_EQ(error_of("q1,q2,v1,v2,a1,a2\n1,2,3,4,5,6\n"), "m.csv:1: no column 't' (expected t, q1..qn, v1..vn, a1..an)");
-  EXPECT_EQ(error_of("t,q1,v1,v2,a1,a2\n"),
-            "m.csv:1: no column 'q2' (a trajectory for 2 joints needs t, q1..q2, v1..v2, a1..a2)");
-  EXPECT_EQ(error_of("t,q1,q2,q3,v1,v2,a1,a2\n"),
-            "m.csv:1: column 4 'q3': the model has 2 joints (a trajectory of another model?)");
-  EXPECT_EQ(error_of("t,q1,q2,v1,v2,a1,a2,q1\n"), "m.csv:1: column 8 'q1': repeated");
-  EXPECT_EQ(error_of("t,q1,q2,v1,v2,a1,a2,j2\n"),
-            "m.csv:1: no column 'j1' (the jerk columns j1..j2 come all or none)");
-  EXPECT_EQ(error_of("t,q1,q2,v1,v2,a1,a2\n"), "m.csv:1: no samples (only the header)");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {"", "m.csv:1: empty (expected the header t, q1..qn, v1..vn, a1..an and rows)"},
+      {"q1,q2,v1,v2,a1,a2\n1,2,3,4,5,6\n", "m.csv:1: no column 't' (expected t, q1..qn, v1..vn, a1..an)"},
+      {"t,q1,v1,v2,a1,a2\n", "m.csv:1: no column 'q2' (a trajectory for 2 joints needs t, q1..q2, v1..v2, a1..a2)"},
+      {"t,q1,q2,q3,v1,v2,a1,a2\n", "m.csv:1: column 4 'q3': the model has 2 joints (a trajectory of another model?)"},
+      {"t,q1,q2,v1,v2,a1,a2,q1\n", "m.csv:1: column 8 'q1': repeated"},
+      {"t,q1,q2,v1,v2,a1,a2,j2\n", "m.csv:1: no column 'j1' (the jerk columns j1..j2 come all or none)"},
+      {"t,q1,q2,v1,v2,a1,a2\n", "m.csv:1: no samples (only the header)"}});
 }
 
 TEST(TrajectoryCsv, RowErrorsNameTheirLine) {
   const std::string header = "t,q1,q2,v1,v2,a1,a2\n0,0,0,0,0,0,0\n";
-  EXPECT_EQ(error_of(header + "1,0,0,0,0,0\n"), "m.csv:3: 6 cells, the header has 7");
-  EXPECT_EQ(error_of(header + "\n1,0,x,0,0,0,0\n"), "m.csv:4: q2: 'x' is not a number");
-  EXPECT_EQ(error_of(header + "1,0,0,0,0,,0\n"), "m.csv:3: a1: '' is not a number");
-  EXPECT_EQ(error_of(header + "1,0,0,0,nan,0,0\n"), "m.csv:3: v2: must be finite (got nan)");
-  EXPECT_EQ(error_of(header + "1,0,0,0,1e999,0,0\n"), "m.csv:3: v2: must be finite (got 1e999)");
-  EXPECT_EQ(error_of(header + "0,0,0,0,0,0,0\n"),
-            "m.csv:3: t = 0 does not follow the previous time (times must increase strictly)");
-  EXPECT_EQ(error_of(header + "1,0,0,0,0,0,0\n0.5,0,0,0,0,0,0\n"),
-            "m.csv:4: t = 0.5 does not follow the previous time (times must increase strictly)");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {header + "1,0,0,0,0,0\n", "m.csv:3: 6 cells, the header has 7"},
+      {header + "\n1,0,x,0,0,0,0\n", "m.csv:4: q2: 'x' is not a number"},
+      {header + "1,0,0,0,0,,0\n", "m.csv:3: a1: '' is not a number"},
+      {header + "1,0,0,0,nan,0,0\n", "m.csv:3: v2: must be finite (got nan)"},
+      {header + "1,0,0,0,1e999,0,0\n", "m.csv:3: v2: must be finite (got 1e999)"},
+      {header + "0,0,0,0,0,0,0\n", "m.csv:3: t = 0 does not follow the previous time (times must increase strictly)"},
+      {header + "1,0,0,0,0,0,0\n0.5,0,0,0,0,0,0\n", "m.csv:4: t = 0.5 does not follow the previous time (times must increase strictly)"}});
 }
 
 TEST(TrajectoryCsv, HostileInputsAreClearErrors) {
   // A header of a million commas and a row of a hundred thousand cells, generated here.
-  EXPECT_EQ(error_of(std::string(1000000, ',') + "\n"), "m.csv:1: no column 't' (expected t, q1..qn, v1..vn, a1..an)");
-  EXPECT_EQ(error_of("t,q1,q2,v1,v2,a1,a2\n" + std::string(100000, '1') + "\n"), "m.csv:2: 1 cells, the header has 7");
-  EXPECT_EQ(error_of("t,q99999999999999999999,q1,q2,v1,v2,a1,a2\n0,0,0,0,0,0,0,0\n"),
-            "m.csv:1: column 2 'q99999999999999999999': the model has 2 joints (a trajectory of another model?)");
-  EXPECT_EQ(error_of(std::string("t,q1,q2,v1,v2,a1,a2\n0,\x01\xff,0,0,0,0,0\n")), "m.csv:2: q1: '\\u{0001}\\xFF' is not a number");
+  test::expect_refusals([](const std::string& text) { return error_of(text); }, {
+      {std::string(1000000, ',') + "\n", "m.csv:1: no column 't' (expected t, q1..qn, v1..vn, a1..an)"},
+      {"t,q1,q2,v1,v2,a1,a2\n" + std::string(100000, '1') + "\n", "m.csv:2: 1 cells, the header has 7"},
+      {"t,q99999999999999999999,q1,q2,v1,v2,a1,a2\n0,0,0,0,0,0,0,0\n", "m.csv:1: column 2 'q99999999999999999999': the model has 2 joints (a trajectory of another model?)"},
+      {std::string("t,q1,q2,v1,v2,a1,a2\n0,\x01\xff,0,0,0,0,0\n"), "m.csv:2: q1: '\\u{0001}\\xFF' is not a number"}});
 }
 
 TEST(TrajectoryCsv, ReadsAFileAndNamesIt) {

@@ -79,7 +79,7 @@ TEST(UrdfHostile, TheBaseRobotLoadsWithEveryNumber) {
   EXPECT_EQ(m.limits[0].effort, 10);
 }
 
-// Issue 10.6: comments, CDATA, processing instructions and attribute values are not elements.
+// Comments, CDATA, processing instructions and attribute values are not elements.
 TEST(UrdfHostile, MarkupThatOnlyLooksLikeElementsIsNotRead) {
   const std::vector<std::string> fakes = {
       "<!-- <origin xyz=\"TODO\"/> -->",
@@ -101,7 +101,7 @@ TEST(UrdfHostile, MarkupThatOnlyLooksLikeElementsIsNotRead) {
   }
 }
 
-// Issue 21.1: long names, numbers, values and whitespace runs, in any tag.
+// Long names, numbers, values and whitespace runs, in any tag.
 TEST(UrdfHostile, LongTokensLoad) {
   const std::string longname(100000, 'n');
   const std::string spaces(100000, ' ');
@@ -132,7 +132,7 @@ TEST(UrdfHostile, LongTokensLoad) {
   }
 }
 
-// Issue 21.2: nesting deeper than 256 levels is refused, naming the file, the line and the depth,
+// Nesting deeper than 256 levels is refused, naming the file, the line and the depth,
 // wherever the elements are; 256 levels load.
 TEST(UrdfHostile, DeepNestingIsRefusedWithTheLineAndDepth) {
   // <robot> is level 1 and <link> level 2: k nested <a> reach level 2 + k, one per line.
@@ -177,7 +177,7 @@ TEST(UrdfHostile, NulByteIsRefused) {
   EXPECT_EQ(t.what, "hostile.urdf: line 14: a NUL byte; a URDF document is text");
 }
 
-// Issue 21.3: loading is linear in the document; line numbers are right at the end of a big one.
+// Loading is linear in the document; line numbers are right at the end of a big one.
 std::string chain(int n, const std::string& last_mass) {
   std::string out = "<robot name=\"chain\">\n<link name=\"l0\"/>\n";
   for (int k = 1; k <= n; ++k) {
@@ -270,7 +270,7 @@ TEST(UrdfHostile, LinksThatAreNotATreeAreRefusedBeforeTheyAreLinked) {
                                      "  <link name=\"b\"/>\n")).what, "");
 }
 
-// Issue 21.6: every number armdyn reads must read in full as a finite decimal number.
+// Every number armdyn reads must read in full as a finite decimal number.
 struct NumberSite {
   std::string written, attribute, place, field;
   bool triple;

@@ -20,6 +20,7 @@
 #include "armdyn/armdyn.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_util.hpp"
+#include "support/refusal.hpp"
 
 namespace armdyn {
 namespace urdf_test {
@@ -182,12 +183,7 @@ using test::TempDir;
 
 /// what() of the InputError `f` throws ("" when it throws nothing).
 template <class F> std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
+  return test::refusal([&] { f(); });
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

@@ -169,9 +169,7 @@ TEST(CompoundJoints, ABodyOnASphericalJointObeysEulersEquationsInVpsAngles) {
 TEST(CompoundJoints, AFreeBodyKeepsItsMomentumAndEnergy) {
   std::mt19937_64 rng(5);
   ModelBuilder b("test", "free");
-  CompoundJointSpec j;
-  j.name = "free";
-  j.kind = JointKind::kFloating;
+  CompoundJointSpec j = test::compound_joint("free", JointKind::kFloating);
   const LinkInertial in = random_inertial(rng);
   b.add_link("base", j, "body", in);
   b.set_gravity(V3::Zero());

@@ -177,10 +177,7 @@ TEST(QuaternionJoints, TheConfigurationMovesByTheExponentialMap) {
 TEST(QuaternionJoints, AFreeBodyTumblesKeepingItsMomentumAndEnergy) {
   std::mt19937_64 rng(6);
   ModelBuilder b("test", "free");
-  CompoundJointSpec j;
-  j.name = "free";
-  j.kind = JointKind::kFloating;
-  j.euler = "quaternion";
+  CompoundJointSpec j = test::compound_joint("free", JointKind::kFloating, "quaternion");
   const LinkInertial in = random_inertial(rng);
   b.add_link("base", j, "body", in);
   b.set_gravity(V3::Zero());

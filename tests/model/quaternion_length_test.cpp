@@ -26,10 +26,7 @@ using V3 = Vec3<double>;
 Model free_arm() {
   std::mt19937_64 rng(11);
   ModelBuilder b("test", "free_arm");
-  CompoundJointSpec free;
-  free.name = "free";
-  free.kind = JointKind::kFloating;
-  free.euler = "quaternion";
+  CompoundJointSpec free = test::compound_joint("free", JointKind::kFloating, "quaternion");
   b.add_link("base", free, "body", random_inertial(rng));
   JointSpec hand;
   hand.name = "hand";

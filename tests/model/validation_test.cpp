@@ -164,7 +164,7 @@ TEST(Validation, PrismaticJointThatMovesNoMass) {
   EXPECT_EQ(two_links(revolute("j2"), spinning).dof, 2);
 }
 
-// A point mass on its own joint's axis (issue 10): mass, but no moment about the axis, so M has a
+// A point mass on its own joint's axis: mass, but no moment about the axis, so M has a
 // ---------------------------------------------------------------------------------------------
 // Names and the tree.
 

@@ -19,6 +19,7 @@
 #include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/io/mjcf.hpp"
 #include "support/euler_rates.hpp"
+#include "support/random_model.hpp"
 #include "support/test_util.hpp"
 
 namespace armdyn {
@@ -45,9 +46,7 @@ LinkInertial inertial(double m, const V3& c, const Eigen::Quaterniond& axes, con
 Model armdyn_free_ball(double arm_mass_scale = 1.0, bool quaternions = false) {
   ModelBuilder b("free_ball", "free_ball");
   b.set_base_name("world");
-  CompoundJointSpec floating;
-  floating.name = "float";
-  floating.kind = JointKind::kFloating;
+  CompoundJointSpec floating = test::compound_joint("float", JointKind::kFloating);
   if (quaternions) floating.euler = "quaternion";
   b.add_link("world", floating, "base", inertial(12, V3(0.05, -0.02, 0.03), Eigen::Quaterniond(0.7, 0.1, 0.2, -0.3), V3(0.4, 0.6, 0.7)));
   CompoundJointSpec ball;

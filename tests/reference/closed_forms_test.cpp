@@ -1,14 +1,14 @@
-// armdyn against the textbooks' closed forms and worked numbers (the seed digest
-// shared/research/seeds-craig-hannaford-kantor.md, errata applied; its numbers are copied here):
+// armdyn against the textbooks' closed forms and worked numbers (with the corrections of
+// docs/errata.md; the numbers are copied here):
 //   - Craig §6.7 two-link arm (builtin planar2r): tau (6.58), M (6.60), V (6.61), G (6.62) at
-//     random states, and the digest's numeric instance;
+//     random states, and a worked numeric instance;
 //   - Craig Example 6.5 RP arm (builtin rp): (6.88), (6.89) at random states and the instance;
 //   - Kantor's planar RP arm (tests/data/models/kantor_rp.json, standard DH): the boxed
 //     equations of motion, M, C qd, G at random states and the instance;
 //   - planar3r (Craig MATLAB 6B, 6C): tau at g = 9.81, 9.8, 0, M, V, G, M(Theta0), qdd(0), and a
 //     closed-form planar d'Alembert model at random states;
 //   - craig3r (Craig programming exercise 6): M, G at tests (a), (b), the initial acceleration
-//     at (b) with g = 9.8, the digest's closed form at random states.
+//     at (b) with g = 9.8, a closed form worked from the exercise at random states.
 // Every comparison is paired with the same comparison against a wrong parameter (a mass off by
 // 0.1 %), which must disagree.
 #include <gtest/gtest.h>
@@ -150,7 +150,7 @@ TEST(Craig2R, NoticesAWrongMass) {
   EXPECT_GT(w.G, 1e-5);
 }
 
-// The digest's numeric instance: theta = (0.3, 0.8), thetadot = (0.7, -1.1), thetaddot = (1, 2).
+// The worked numeric instance: theta = (0.3, 0.8), thetadot = (0.7, -1.1), thetaddot = (1, 2).
 struct Instance {
   VecX<double> q, qd, qdd;
   Dynamics expected;
@@ -421,7 +421,7 @@ TEST(Planar3R, MatlabExercise6C) {
 // ---------------------------------------------------------------------------------------------
 // Craig programming exercise part 6: the three-link arm (builtin craig3r), g = 9.8.
 
-/// The digest's closed form (m3 sits at the end of link 2: m23 = m2 + m3, I3 = Izz3).
+/// The closed form worked from the exercise (m3 sits at the end of link 2: m23 = m2 + m3, I3 = Izz3).
 struct Craig3R {
   double l1 = 0.5, l2 = 0.5, m1 = 4.6, m2 = 2.3, m3 = 1.0, I3 = 0.1, g = 9.8;
 

@@ -2,7 +2,7 @@
 //  - [Craig] programming exercise part 6 on the built-in craig3r (g = 9.8 along -Y0): the hanging
 //    pose [-90, 0, 0] deg is an equilibrium; at [30, 30, 10] deg theta_dd(0) =
 //    [-19.555412, 26.690896, -7.135484] rad/s^2; the RK4 (h = 1 ms) trajectory from 0.5 s
-//    up to 3 s to its printed digits (table of our seed digest, RK4 at 1 ms and 0.5 ms agreeing);
+//    up to 3 s to its printed digits (a reference table, RK4 at 1 ms and 0.5 ms agreeing);
 //    and Craig's Euler (6.117) at 1 ms gaining +0.36 J by 0.5 s, +0.89 J by 1 s, +1.26 J by 3 s.
 //  - [Craig] MATLAB exercise 6C on the built-in planar3r (no gravity, tau = [20, 5, 1] N m,
 //    theta0 = [-60, 90, 30] deg): theta_dd(0), theta(4 s), and kinetic energy = work done,

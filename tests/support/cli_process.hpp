@@ -77,4 +77,30 @@ class CliProcess : public ::testing::Test {
   fs::path dir_;
 };
 
+/// The tests of one command: run(args) runs `armdyn <command> args...` (no command: `armdyn
+/// args...`), and expect_bad checks a refusal: exit 2, nothing on stdout, exactly one line on
+/// stderr, containing `what`. A fixture names its command in its constructor.
+class CommandTest : public CliProcess {
+ protected:
+  explicit CommandTest(std::string command = "") : command_(std::move(command)) {}
+
+  CliResult run(const std::vector<std::string>& args) {
+    std::vector<std::string> all;
+    if (!command_.empty()) all.push_back(command_);
+    all.insert(all.end(), args.begin(), args.end());
+    return CliProcess::run(all);
+  }
+
+  void expect_bad(const std::vector<std::string>& args, const std::string& what) {
+    const CliResult r = run(args);
+    EXPECT_EQ(r.status, 2) << what << "\n" << r.err;
+    EXPECT_EQ(r.out, "") << what;
+    EXPECT_EQ(r.err_lines(), 1) << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << "expected '" << what << "' in: " << r.err;
+  }
+
+ private:
+  std::string command_;
+};
+
 }  // namespace armdyn::test

@@ -72,6 +72,16 @@ inline Mat3<double> random_inertia_tensor(std::mt19937_64& rng) {
   return 0.5 * (I + I.transpose());
 }
 
+/// A compound joint named `name` of `kind`, its rotation by the Euler sequence `euler` ("": the
+/// kind's default) or "quaternion"; placed at the parent link's origin.
+inline CompoundJointSpec compound_joint(const std::string& name, JointKind kind, const std::string& euler = "") {
+  CompoundJointSpec j;
+  j.name = name;
+  j.kind = kind;
+  j.euler = euler;
+  return j;
+}
+
 inline LinkInertial random_inertial(std::mt19937_64& rng) {
   LinkInertial in;
   in.mass = uniform(rng, 0.5, 5.0);

@@ -122,7 +122,7 @@ TEST(SymbolicCraig, RpArmExample65) {
 }
 
 TEST(SymbolicCraig, RpArmNumericInstance) {
-  // The seed digest's numbers for Example 6.5 (m1 = 2, m2 = 1.5, l1 = 0.4, Izz1 = 0.1,
+  // Worked numbers for Example 6.5 (m1 = 2, m2 = 1.5, l1 = 0.4, Izz1 = 0.1,
   // Izz2 = 0.05, g = 9.81, the built-in rp's): tau = (17.3551698643, 5.9267468006).
   const Forms f = forms("rp");
   VecX<double> q(2), qd(2), qdd(2);

@@ -29,6 +29,14 @@ template <class S> void find_path(const ModelTpl<S>& model, FrameWorkspace<S>& w
   ws.path_length = len;
 }
 
+/// The start of every frame function: the frame and workspace checked, the placements at q
+/// (data.oMb, data.oMf) and the frame's path found.
+template <class S> void place(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame, VecIn<S> q) {
+  check(model, ws, frame);
+  forward_kinematics(model, data, q);
+  find_path(model, ws, frame);
+}
+
 /// Writes the Jacobian columns of the path (others zero), base or frame axes. Needs
 /// forward_kinematics and find_path first.
 template <class S>
@@ -118,9 +126,7 @@ template <class S> int frame_id(const ModelTpl<S>& model, const std::string& nam
 template <class S>
 const MatX<S>& frame_jacobian(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame,
                               VecIn<S> q, Axes axes) {
-  frame_detail::check(model, ws, frame);
-  forward_kinematics(model, data, q);
-  frame_detail::find_path(model, ws, frame);
+  frame_detail::place(model, data, ws, frame, q);
   frame_detail::jacobian_columns(model, data, ws, frame, axes);
   return ws.J;
 }
@@ -128,10 +134,8 @@ const MatX<S>& frame_jacobian(const ModelTpl<S>& model, DataTpl<S>& data, FrameW
 template <class S>
 const Vec6<S>& frame_velocity(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame,
                               VecIn<S> q, VecIn<S> v) {
-  frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
-  forward_kinematics(model, data, q);
-  frame_detail::find_path(model, ws, frame);
+  frame_detail::place(model, data, ws, frame, q);
   frame_detail::path_motion<false>(model, data, ws, frame, v.data(), static_cast<const S*>(nullptr), ws.velocity,
                                    ws.acceleration);
   return ws.velocity;
@@ -140,10 +144,8 @@ const Vec6<S>& frame_velocity(const ModelTpl<S>& model, DataTpl<S>& data, FrameW
 template <class S>
 const Vec6<S>& frame_jacobian_dot_v(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws,
                                     int frame, VecIn<S> q, VecIn<S> v) {
-  frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
-  forward_kinematics(model, data, q);
-  frame_detail::find_path(model, ws, frame);
+  frame_detail::place(model, data, ws, frame, q);
   frame_detail::path_motion<true>(model, data, ws, frame, v.data(), static_cast<const S*>(nullptr), ws.velocity,
                                   ws.jdot_v);
   return ws.jdot_v;
@@ -152,11 +154,9 @@ const Vec6<S>& frame_jacobian_dot_v(const ModelTpl<S>& model, DataTpl<S>& data, 
 template <class S>
 const Vec6<S>& frame_acceleration(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws,
                                   int frame, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
-  frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
-  forward_kinematics(model, data, q);
-  frame_detail::find_path(model, ws, frame);
+  frame_detail::place(model, data, ws, frame, q);
   frame_detail::path_motion<true>(model, data, ws, frame, v.data(), a.data(), ws.velocity, ws.acceleration);
   return ws.acceleration;
 }
@@ -164,10 +164,8 @@ const Vec6<S>& frame_acceleration(const ModelTpl<S>& model, DataTpl<S>& data, Fr
 template <class S>
 void frame_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, FrameWorkspace<S>& ws, int frame, VecIn<S> q,
                       VecIn<S> v) {
-  frame_detail::check(model, ws, frame);
   check_size(v, model.dof, "v");
-  forward_kinematics(model, data, q);
-  frame_detail::find_path(model, ws, frame);
+  frame_detail::place(model, data, ws, frame, q);
   frame_detail::jacobian_columns(model, data, ws, frame, Axes::kBase);
   frame_detail::path_motion<true>(model, data, ws, frame, v.data(), static_cast<const S*>(nullptr), ws.velocity,
                                   ws.jdot_v);

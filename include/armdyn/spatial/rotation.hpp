@@ -7,32 +7,26 @@
 
 namespace armdyn {
 
-template <class S> Mat3<S> rot_x(const S& angle) {
+/// The rotation by `angle` about coordinate axis k (0: x, 1: y, 2: z): the identity on axis k, the
+/// plane rotation [c -s; s c] on the next two axes in cyclic order (y, z for x; z, x for y; x, y for z).
+template <class S> Mat3<S> rot_axis(int k, const S& angle) {
   using std::cos;
   using std::sin;
   const S c = cos(angle), s = sin(angle);
+  const int i = (k + 1) % 3, j = (k + 2) % 3;
   Mat3<S> R;
-  R << S(1), S(0), S(0), S(0), c, -s, S(0), s, c;
+  R(k, k) = S(1);
+  R(k, i) = R(k, j) = R(i, k) = R(j, k) = S(0);
+  R(i, i) = c;
+  R(i, j) = -s;
+  R(j, i) = s;
+  R(j, j) = c;
   return R;
 }
 
-template <class S> Mat3<S> rot_y(const S& angle) {
-  using std::cos;
-  using std::sin;
-  const S c = cos(angle), s = sin(angle);
-  Mat3<S> R;
-  R << c, S(0), s, S(0), S(1), S(0), -s, S(0), c;
-  return R;
-}
-
-template <class S> Mat3<S> rot_z(const S& angle) {
-  using std::cos;
-  using std::sin;
-  const S c = cos(angle), s = sin(angle);
-  Mat3<S> R;
-  R << c, -s, S(0), s, c, S(0), S(0), S(0), S(1);
-  return R;
-}
+template <class S> Mat3<S> rot_x(const S& angle) { return rot_axis(0, angle); }
+template <class S> Mat3<S> rot_y(const S& angle) { return rot_axis(1, angle); }
+template <class S> Mat3<S> rot_z(const S& angle) { return rot_axis(2, angle); }
 
 /// URDF's fixed-axis roll-pitch-yaw: R = Rz(yaw) Ry(pitch) Rx(roll), built directly from the
 /// file's numbers (never round-tripped through another angle representation).

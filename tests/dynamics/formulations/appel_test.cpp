@@ -36,7 +36,7 @@ TEST(Appel, PrintedGyroscopicCoefficientTwoDisagrees) {
 }
 
 // Y of (2.9.42), the generalized gravity forces by virtual work, is minus RNEA's gravity torque
-// (the digest's oracle 3), and appel::gravity returns it on its own; with one link's mass off by
+// (an independent check), and appel::gravity returns it on its own; with one link's mass off by
 // 0.1 % it is not.
 TEST(Appel, GravityForcesByVirtualWork) {
   std::mt19937_64 rng(12);

@@ -2,7 +2,7 @@
 // What the formulation tests share: the models they run on (random DH chains and trees, the URDF
 // arms, the built-ins), random states, the comparison of a formulation (a tag of
 // armdyn/dynamics/formulations/list.hpp) with the production rnea / crba / gravity_torque /
-// nonlinear_effects, Craig's closed forms and the TML digest's standard-DH values.
+// nonlinear_effects, Craig's closed forms and the reference values of [TML]'s standard-DH arms.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -191,8 +191,8 @@ inline Model standard_dh(const std::string& name, const std::vector<Vec3<double>
   return model_from_dh(d);
 }
 
-/// The TML digest's §7.2 values (the digest's own computation, which five formulations agreed
-/// on; TML prints no numbers): the horizontal two-link arm with its centres of mass behind the
+/// Reference values for [TML]'s arms (computed independently, and agreed on by five
+/// formulations; TML prints no numbers): the horizontal two-link arm with its centres of mass behind the
 /// distal DH frames, and a PUMA-like standard-DH six-link arm, g = 9.8.
 inline std::vector<KnownTorque> tml_digest_values() {
   const double pi = std::numbers::pi;
@@ -206,7 +206,7 @@ inline std::vector<KnownTorque> tml_digest_values() {
       {{0, -0.1, 0}, {-0.3638, 0.006, 0.2275}, {-0.0203, -0.0141, 0.070}, {0, 0.019, 0}, {0, 0, 0}, {0, 0, 0.032}},
       {{0.35, 0.35, 0.35}, {0.13, 0.524, 0.539}, {0.066, 0.086, 0.086}, {1.8e-3, 1.3e-3, 1.8e-3},
        {0.3e-3, 0.4e-3, 0.3e-3}, {0.15e-3, 0.15e-3, 0.04e-3}}, 9.8);
-  // The digest's link 3 has I = diag(0.066, 0.086, 0.0125), which breaks the triangle inequality
+  // The reference arm's link 3 has I = diag(0.066, 0.086, 0.0125), which breaks the triangle inequality
   // and which the builder refuses; the formulations do not mind, so it is put in afterwards (DH
   // frame 3 sits at tree[3] in body frame 2).
   const Mat3<double> C = arm6.tree[3].R;

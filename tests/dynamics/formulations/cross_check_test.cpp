@@ -3,7 +3,7 @@
 // and nonlinear_effects on random DH chains n = 1..12 of both conventions (all-revolute and mixed
 // revolute/prismatic, full inertia tensors, default and random gravity), long chains, random
 // trees (or an InputError for the chains-only methods), the URDF arms and every built-in; Craig's
-// closed forms (6.58), (6.60), (6.62), (6.88) and the TML digest's standard-DH values; and, for
+// closed forms (6.58), (6.60), (6.62), (6.88) and the reference values of [TML]'s standard-DH arms; and, for
 // each comparison, a wrong model (a perturbed parameter) that must be detected.
 #include <gtest/gtest.h>
 
@@ -170,7 +170,7 @@ TYPED_TEST(CrossCheck, CraigClosedForms) {
   }
 }
 
-// The numeric instances of (6.58), (6.60), (6.62) and (6.88) from the Craig digest.
+// The numeric instances of (6.58), (6.60), (6.62) and (6.88), worked from [Craig]'s equations.
 TYPED_TEST(CrossCheck, CraigNumericInstances) {
   using F = TypeParam;
   const Model two_r = builtin_model("planar2r").model, rp = builtin_model("rp").model;
@@ -196,7 +196,7 @@ TYPED_TEST(CrossCheck, CraigNumericInstances) {
   }
 }
 
-// The TML digest's standard-DH values (§7.2 of the digest).
+// The reference values of [TML]'s standard-DH arms (checks.hpp).
 TYPED_TEST(CrossCheck, StandardDhValuesOfTheTmlDigest) {
   using F = TypeParam;
   for (const test::KnownTorque& k : test::tml_digest_values()) {

@@ -1,7 +1,7 @@
 // Gibbs-Appell ([TML] (3.14), Horowitz-Tomizuka), its source-specific check: TML's Gibbs-Appell
 // <-> Newton-Euler connection, (6.2) and (6.6), with the Luh-Walker-Paul quantities. The
 // comparisons with rnea/crba/gravity_torque on chains, trees, built-ins and URDF arms, Craig's
-// closed forms (6.58), (6.88), the TML digest's values, the perturbed parameters, the wrong sizes
+// closed forms (6.58), (6.88), the reference values of [TML]'s arms, the perturbed parameters, the wrong sizes
 // and the dual-number run are the typed checks of cross_check_test.cpp and
 // cross_check_dual_test.cpp (tag GibbsAppell).
 #include <gtest/gtest.h>

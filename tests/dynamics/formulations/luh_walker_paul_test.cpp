@@ -3,7 +3,7 @@
 // (4.12), (4.18), (4.36), (4.39), (2.34)/(2.36); the same forces as Craig's Newton-Euler in its
 // frames; the load against rnea's external force. The comparisons with rnea/crba/gravity_torque
 // on chains, built-ins and URDF arms, the refusal of trees, Craig's closed forms (6.58), (6.88),
-// the TML digest's values (tau, g_2, M_11, M_22 of the six-link arm), the perturbed parameters,
+// the reference values of [TML]'s arms (tau, g_2, M_11, M_22 of the six-link arm), the perturbed parameters,
 // the wrong sizes and the dual-number run are the typed checks of cross_check_test.cpp and
 // cross_check_dual_test.cpp (tags LuhWalkerPaul and ModifiedNewtonEuler).
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@ namespace lwp = luh_walker_paul;
 constexpr double kTol = 1e-10;
 
 // (4.18): A c = wd x c + w x (w x c); (4.36): Tr{A K (Q^g)^T} = I wd + w x I w with K = ½ Tr(I) E - I
-// (2.34), and back I = E Tr(K) - K (2.36, as corrected in the digest); full random inertias.
+// (2.34), and back I = E Tr(K) - K (2.36, as corrected in docs/errata.md); full random inertias.
 TEST(LuhWalkerPaul, ConsolidationAndTraceIdentities418And436) {
   std::mt19937_64 rng(13);
   double worst = 0;

@@ -1,6 +1,6 @@
 // Craig's iterative Newton-Euler ([Craig] (6.45)-(6.53)), its source-specific checks: the
 // intermediate values of §6.7 and the contact wrench of §6.5 against rnea's external forces. The
-// comparisons with rnea/crba/gravity_torque, Craig's closed forms, the TML digest's values, the
+// comparisons with rnea/crba/gravity_torque, Craig's closed forms, the reference values of [TML]'s arms, the
 // perturbed parameters, the wrong sizes and the dual-number run are the typed checks of
 // cross_check_test.cpp and cross_check_dual_test.cpp.
 #include <gtest/gtest.h>

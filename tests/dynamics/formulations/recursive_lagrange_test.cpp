@@ -2,7 +2,7 @@
 //   (a) tau against the 4x4 Lagrange form, 1e-10 relative, on random DH chains of 1..8 links
 //       (standard and modified DH, all-revolute and mixed, random gravity direction), the
 //       built-in arms and the URDF UR5 and Panda;
-//   (c) the connection identities of [TML] §4-§5 (digest §3.4), with armdyn's RNEA as the
+//   (c) the connection identities of [TML] §4-§5, with armdyn's RNEA as the
 //       Newton-Euler side, its body-frame quantities turned into TML's link frames:
 //         T5  e_i = R_0^i f_i                          (force on link i, frame {0})
 //         T6  n_i = vex(D_i R_0^i)                     (moment about o_{i-1}, frame {i})

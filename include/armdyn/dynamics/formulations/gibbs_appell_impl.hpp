@@ -1,6 +1,7 @@
 #pragma once
 #include <algorithm>
 
+#include "armdyn/dynamics/formulations/entry.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/dynamics/formulations/gibbs_appell.hpp"
 #include "armdyn/spatial/inertia.hpp"
@@ -86,10 +87,7 @@ void link_term(const ModelTpl<S>& model, const Workspace<S>& ws, int i, int l, V
 
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
-  require_angle_coordinates(model, "the Gibbs-Appell formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
-  check_size(a, model.dof, "a");
+  check_formulation_entry(model, "the Gibbs-Appell formulation", q, v, a);
   const int n = model.dof;
   detail::kinematics(model, ws, q);
   for (int i = 0; i < n; ++i) {
@@ -104,8 +102,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 }
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  require_angle_coordinates(model, "the Gibbs-Appell formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the Gibbs-Appell formulation", q);
   const int n = model.dof;
   detail::kinematics(model, ws, q);
   for (int i = 0; i < n; ++i)
@@ -122,8 +119,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 }
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  require_angle_coordinates(model, "the Gibbs-Appell formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the Gibbs-Appell formulation", q);
   const int n = model.dof;
   detail::kinematics(model, ws, q);
   for (int i = 0; i < n; ++i) {

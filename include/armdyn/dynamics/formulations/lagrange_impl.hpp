@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "armdyn/dynamics/formulations/entry.hpp"
 #include "armdyn/dynamics/formulations/lagrange.hpp"
 #include "armdyn/spatial/inertia.hpp"
 
@@ -142,10 +143,7 @@ Workspace<S>::Workspace(const ModelTpl<S>& model)
 //   tau_i += Tr{W_q Jbar_q U_qi^T} - gbar^T U_qi Jbar_q e_4,   i <= q                      (4)
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
-  require_angle_coordinates(model, "the Lagrange formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
-  check_size(a, model.dof, "a");
+  check_formulation_entry(model, "the Lagrange formulation", q, v, a);
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);
   const int n = model.dof;
@@ -169,8 +167,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 
 // D_ij = sum_{q>=max(i,j)} Tr{U_qj Jbar_q U_qi^T}   (the a_j coefficient of (3.1))
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  require_angle_coordinates(model, "the Lagrange formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the Lagrange formulation", q);
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);
   const int n = model.dof;
@@ -186,8 +183,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 // c_i = -sum_{q>=i} gbar^T U_qi Jbar_q e_4   (the gravity term of (3.1))
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  require_angle_coordinates(model, "the Lagrange formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the Lagrange formulation", q);
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);
   const int n = model.dof;
@@ -200,8 +196,7 @@ template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Works
 // C^i_jk = sum_{q>=max(i,j,k)} Tr{U_qjk Jbar_q U_qi^T}   (the v_j v_k coefficient of (3.1))
 template <class S>
 const std::vector<MatX<S>>& velocity_coefficients(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  require_angle_coordinates(model, "the Lagrange formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the Lagrange formulation", q);
   detail::require_serial_chain(model);
   detail::kinematics(model, ws, q);
   const int n = model.dof;

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <string>
 
+#include "armdyn/dynamics/formulations/entry.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/dynamics/formulations/luh_walker_paul.hpp"
 
@@ -143,10 +144,7 @@ template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a,
                                 const Load<S>* load) {
   detail::check_serial(model, "luh-walker-paul");
-  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
-  check_size(a, model.dof, "a");
+  check_formulation_entry(model, "the Luh-Walker-Paul formulation", q, v, a);
   detail::newton_euler(model, ws, q, v, a, true, load, ws.tau);
   return ws.tau;
 }
@@ -155,10 +153,7 @@ template <class S>
 const VecX<S>& inverse_dynamics_modified(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
                                          VecIn<S> a, const Load<S>* load) {
   detail::check_serial(model, "modified-newton-euler");
-  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
-  check_size(a, model.dof, "a");
+  check_formulation_entry(model, "the Luh-Walker-Paul formulation", q, v, a);
   detail::link_constants(model, ws, true);
   const Vec3<S> a0 = detail::base_acceleration(model, true);
   for (int b = 0; b < model.dof; ++b) {
@@ -171,8 +166,7 @@ const VecX<S>& inverse_dynamics_modified(const ModelTpl<S>& model, Workspace<S>&
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_serial(model, "luh-walker-paul");
-  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the Luh-Walker-Paul formulation", q);
   for (int j = 0; j < model.dof; ++j) {
     ws.unit.setZero();
     ws.unit[j] = S(1);
@@ -184,8 +178,7 @@ template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspac
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
   detail::check_serial(model, "luh-walker-paul");
-  require_angle_coordinates(model, "the Luh-Walker-Paul formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the Luh-Walker-Paul formulation", q);
   detail::newton_euler<S>(model, ws, q, ws.zero, ws.zero, true, nullptr, ws.g);
   return ws.g;
 }

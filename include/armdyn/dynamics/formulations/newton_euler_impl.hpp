@@ -1,4 +1,5 @@
 #pragma once
+#include "armdyn/dynamics/formulations/entry.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/dynamics/formulations/newton_euler.hpp"
 
@@ -82,26 +83,21 @@ void iterate(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a,
                                 const TipWrench<S>* tip) {
-  require_angle_coordinates(model, "the classical Newton-Euler formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
-  check_size(a, model.dof, "a");
+  check_formulation_entry(model, "the classical Newton-Euler formulation", q, v, a);
   const Vec3<S> vd0 = -model.gravity;  // ^0vd_0 = G, opposite to gravity ([Craig] §6.5)
   detail::iterate(model, ws, q, v, a, vd0, tip, ws.tau);
   return ws.tau;
 }
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  require_angle_coordinates(model, "the classical Newton-Euler formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the classical Newton-Euler formulation", q);
   const Vec3<S> vd0 = -model.gravity;
   detail::iterate<S>(model, ws, q, ws.zero, ws.zero, vd0, nullptr, ws.g);
   return ws.g;
 }
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  require_angle_coordinates(model, "the classical Newton-Euler formulation");
-  check_size(q, model.dof, "q");
+  check_formulation_entry(model, "the classical Newton-Euler formulation", q);
   const Vec3<S> vd0 = Vec3<S>::Zero();
   for (int j = 0; j < model.dof; ++j) {
     ws.unit.setZero();

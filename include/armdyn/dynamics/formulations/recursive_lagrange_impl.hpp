@@ -2,6 +2,7 @@
 // Definitions for recursive_lagrange.hpp: [TML] §3.2, eqs. (3.2)-(3.6).
 #include <cmath>
 
+#include "armdyn/dynamics/formulations/entry.hpp"
 #include "armdyn/dynamics/formulations/recursive_lagrange.hpp"
 #include "armdyn/spatial/inertia.hpp"
 
@@ -137,10 +138,7 @@ Workspace<S>::Workspace(const ModelTpl<S>& model)
 
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v, VecIn<S> a) {
-  require_angle_coordinates(model, "the recursive Lagrange formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
-  check_size(a, model.dof, "a");
+  check_formulation_entry(model, "the recursive Lagrange formulation", q, v, a);
   detail::require_serial_chain(model);
   detail::link_data(model, ws, q);
   detail::forward(model, ws, v, a);

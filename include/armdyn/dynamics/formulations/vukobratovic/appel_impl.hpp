@@ -178,49 +178,33 @@ template <bool kBias, class S> void form(const ModelTpl<S>& model, Workspace<S>&
   }
 }
 
-template <class S> void check_model(const ModelTpl<S>& model, const Workspace<S>& ws) {
-  if (ws.chain.n != model.dof) throw InputError("appel: workspace built for another model");
-}
-
 }  // namespace detail
 
 template <class S>
 void equations(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the Appel formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
+  vp::check_entry(model, ws.chain.n, "appel", "the Appel formulation", q, &v);
   detail::form<true>(model, ws, q, v.data());
 }
 
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
                                 VecIn<S> a) {
-  check_size(a, model.dof, "a");
-  equations(model, ws, q, v);
-  vp::drives(ws.W, ws.U, a.data(), ws.tau);  // (2.9.4)
-  return ws.tau;
+  return vp::drives_from_equations(model, ws, q, v, a);  // (2.9.4)
 }
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the Appel formulation");
-  check_size(q, model.dof, "q");
+  vp::check_entry(model, ws.chain.n, "appel", "the Appel formulation", q);
   detail::form<false>(model, ws, q, static_cast<const S*>(nullptr));
   return ws.W;
 }
 
 template <class S>
 const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
-  equations(model, ws, q, v);
-  ws.h = -ws.U;
-  return ws.h;
+  return vp::bias_from_equations(model, ws, q, v);
 }
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the Appel formulation");
-  check_size(q, model.dof, "q");
+  vp::check_entry(model, ws.chain.n, "appel", "the Appel formulation", q);
   for (int i = 0; i < model.dof; ++i) ws.A_rel[i] = detail::relative_transition(ws.chain, i, q[i]);
   detail::gravity_forces(model, ws, q);
   ws.g = -ws.Y;

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "armdyn/core/error.hpp"
+#include "armdyn/dynamics/formulations/vukobratovic/entry.hpp"
 #include "armdyn/model/model.hpp"
 
 namespace armdyn::vp {
@@ -76,17 +77,6 @@ template <class S> CogChain<S> make_cog_chain(const ModelTpl<S>& model, const ch
     c.J.push_back(model.inertia_com[i]);
   }
   return c;
-}
-
-/// tau = W a - U: the drives of the book's model W qdd = P + U ((2.3.4), (2.9.4)), written out
-/// (no BLAS-style product: the scalar may be an operation counter).
-template <class S>
-void drives(const MatX<S>& W, const VecX<S>& U, const S* a, VecX<S>& tau) {
-  for (int k = 0; k < static_cast<int>(U.size()); ++k) {
-    S p = -U[k];
-    for (int j = 0; j < static_cast<int>(U.size()); ++j) p += W(k, j) * a[j];
-    tau[k] = p;
-  }
 }
 
 }  // namespace armdyn::vp

@@ -1,6 +1,7 @@
 #pragma once
 #include <cmath>
 
+#include "armdyn/dynamics/formulations/vukobratovic/entry.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/dynamics/formulations/vukobratovic/gauss.hpp"
 
@@ -114,10 +115,6 @@ template <class S> void velocity_matrices(Workspace<S>& ws) {
   }
 }
 
-template <class S> void check_model(const ModelTpl<S>& model, const Workspace<S>& ws) {
-  if (ws.n != model.dof) throw InputError("gauss: workspace built for another model");
-}
-
 /// phi_i = m_i [g; 0] rho~_i^T (see gauss.hpp).
 template <class S> Mat4<S> gravity_matrix(const ModelTpl<S>& model, const Workspace<S>& ws, int i) {
   Vec4<S> g;
@@ -134,11 +131,7 @@ template <class S> Mat4<S> gravity_matrix(const ModelTpl<S>& model, const Worksp
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
                                 VecIn<S> a) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the Gauss principle formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
-  check_size(a, model.dof, "a");
+  vp::check_entry(model, ws.n, "gauss", "the Gauss principle formulation", q, &v, &a);
   detail::kinematics<true, true>(ws, q, v.data(), a.data());
   for (int i = ws.n - 1; i >= 0; --i) {
     Mat4<S> lambda = detail::gravity_matrix(model, ws, i) - ws.Tdd[i] * ws.H[i];
@@ -152,9 +145,7 @@ const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecI
 // W_sj = sum_{i >= max(s,j)} tr(V_ij H~_i V_is^T) (2.8.47). W_sj = W_js (H~ is symmetric), so
 // only j <= s is formed and mirrored.
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the Gauss principle formulation");
-  check_size(q, model.dof, "q");
+  vp::check_entry(model, ws.n, "gauss", "the Gauss principle formulation", q);
   detail::kinematics<false, false>(ws, q, static_cast<const S*>(nullptr), static_cast<const S*>(nullptr));
   detail::velocity_matrices(ws);
   ws.W.setZero();
@@ -189,19 +180,14 @@ template <bool kVel, class S> void reduced_u(const ModelTpl<S>& model, Workspace
 
 template <class S>
 const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the Gauss principle formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
+  vp::check_entry(model, ws.n, "gauss", "the Gauss principle formulation", q, &v);
   detail::reduced_u<true>(model, ws, q, v.data());
   ws.h = -ws.U;
   return ws.h;
 }
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the Gauss principle formulation");
-  check_size(q, model.dof, "q");
+  vp::check_entry(model, ws.n, "gauss", "the Gauss principle formulation", q);
   detail::reduced_u<false>(model, ws, q, static_cast<const S*>(nullptr));
   ws.g = -ws.U;
   return ws.g;

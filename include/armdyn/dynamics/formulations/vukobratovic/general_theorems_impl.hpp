@@ -173,42 +173,28 @@ void form(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, const S* qd) {
   }
 }
 
-template <class S> void check_model(const ModelTpl<S>& model, const Workspace<S>& ws) {
-  if (ws.chain.n != model.dof) throw InputError("general_theorems: workspace built for another model");
-}
-
 }  // namespace detail
 
 template <class S>
 void equations(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the general theorems of mechanics formulation");
-  check_size(q, model.dof, "q");
-  check_size(v, model.dof, "v");
+  vp::check_entry(model, ws.chain.n, "general_theorems", "the general theorems of mechanics formulation", q, &v);
   detail::form<detail::Terms::kAll>(model, ws, q, v.data());
 }
 
 template <class S>
 const VecX<S>& inverse_dynamics(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v,
                                 VecIn<S> a) {
-  check_size(a, model.dof, "a");
-  equations(model, ws, q, v);
-  vp::drives(ws.W, ws.U, a.data(), ws.tau);  // (2.3.4)
-  return ws.tau;
+  return vp::drives_from_equations(model, ws, q, v, a);  // (2.3.4)
 }
 
 template <class S> const MatX<S>& mass_matrix(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the general theorems of mechanics formulation");
-  check_size(q, model.dof, "q");
+  vp::check_entry(model, ws.chain.n, "general_theorems", "the general theorems of mechanics formulation", q);
   detail::form<detail::Terms::kMass>(model, ws, q, static_cast<const S*>(nullptr));
   return ws.W;
 }
 
 template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q) {
-  detail::check_model(model, ws);
-  require_angle_coordinates(model, "the general theorems of mechanics formulation");
-  check_size(q, model.dof, "q");
+  vp::check_entry(model, ws.chain.n, "general_theorems", "the general theorems of mechanics formulation", q);
   detail::form<detail::Terms::kGravity>(model, ws, q, static_cast<const S*>(nullptr));
   ws.g = -ws.U;
   return ws.g;
@@ -216,9 +202,7 @@ template <class S> const VecX<S>& gravity_torque(const ModelTpl<S>& model, Works
 
 template <class S>
 const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, Workspace<S>& ws, VecIn<S> q, VecIn<S> v) {
-  equations(model, ws, q, v);
-  ws.h = -ws.U;
-  return ws.h;
+  return vp::bias_from_equations(model, ws, q, v);
 }
 
 }  // namespace armdyn::general_theorems
