@@ -89,7 +89,6 @@ class ActuatedRun final : public Observer {
     x.q = q0;  // every current, pressure and valve flow starts at 0
     x.v = v0;
     LoopOptions lo;
-    lo.integrator = o_.integrator;
     lo.duration = o_.duration;
     lo.dt = o_.dt;
     lo.output_period = o_.output_period > 0 ? o_.output_period : o_.dt;

@@ -101,7 +101,6 @@ SimulationStats Run::run(VecIn<double> q0, VecIn<double> v0) {
   normalize_configuration(model_, x.q);  // a quaternion of any length is read as its unit one
   x.v = v0;
   LoopOptions lo;
-  lo.integrator = o_.integrator;
   lo.duration = o_.duration;
   lo.dt = o_.dt;
   lo.output_period = o_.output_period > 0 ? o_.output_period : o_.dt;

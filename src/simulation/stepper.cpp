@@ -33,16 +33,6 @@ Stepper::Stepper(Integrator integrator, const Model& model, int nz, double rtol,
   if (adaptive()) rk45_ = std::make_unique<Rk45>(nq_ + nv_ + nz_, rtol, atol);
 }
 
-Stepper::Stepper(Integrator integrator, int n, int nz, double rtol, double atol)
-    : integrator_(integrator), model_(nullptr), nq_(n), nv_(n), nz_(nz) {
-  if (n < 0 || nz < 0) throw InputError("Stepper: n and nz must be >= 0");
-  for (VecX<double>* x : {&a1_, &a2_, &a3_, &a4_, &dq_}) x->setZero(nv_);
-  for (VecX<double>* x : {&z1_, &z2_, &z3_, &z4_}) x->setZero(nz_);
-  for (VecX<double>* x : {&r1_, &r2_, &r3_, &r4_}) x->setZero(nq_);
-  mid_ = state();
-  if (adaptive()) rk45_ = std::make_unique<Rk45>(nq_ + nv_ + nz_, rtol, atol);
-}
-
 Stepper::~Stepper() = default;
 
 State Stepper::state() const {

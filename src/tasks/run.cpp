@@ -73,7 +73,6 @@ class Runner final : public sim::Observer {
     x.q = q0;
     x.v = v0;
     sim::LoopOptions lo;
-    lo.integrator = o_.integrator;
     lo.duration = path_.duration;
     lo.dt = o_.dt;
     lo.output_period = o_.output_period;  // 0: every step

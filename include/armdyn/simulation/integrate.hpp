@@ -88,7 +88,6 @@ class Observer {
 };
 
 struct LoopOptions {
-  Integrator integrator = Integrator::kRk4;
   double duration = 1.0;       ///< T
   double dt = 1e-3;            ///< the fixed steps' most, rk45's first step
   double output_period = 0.0;  ///< P; 0: every accepted step is an output

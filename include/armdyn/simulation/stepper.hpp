@@ -54,8 +54,6 @@ class Stepper {
   /// A stepper for states of `model`'s nq and nv (model.nq(), model.dof) and nz further entries;
   /// `model` must outlive it. rtol and atol are rk45's (unused by the fixed-step integrators).
   Stepper(Integrator integrator, const Model& model, int nz = 0, double rtol = 1e-6, double atol = 1e-8);
-  /// The same for a state of n joint coordinates (q and v of n entries, no quaternions).
-  Stepper(Integrator integrator, int n, int nz = 0, double rtol = 1e-6, double atol = 1e-8);
   ~Stepper();
   Stepper(const Stepper&) = delete;
   Stepper& operator=(const Stepper&) = delete;
