@@ -52,7 +52,7 @@ class Loop {
   Loop(Stepper& stepper, const Model& model, Field& field, Observer& observer, State& x, const LoopOptions& o)
       : stepper_(stepper), field_(field), observer_(observer), x_(x), o_(o),
         warn_(o.warn ? o.warn : std::function<void(const std::string&)>(warn_on_stderr)), limits_(model, warn_),
-        step_dt_(o.dt), x_before_(x) {
+        step_dt_(o.dt), step_time_(o.dt), x_before_(x) {
     for (double b : o.breakpoints)
       if (b > 0 && b < o.duration) breaks_.push_back(b);
     std::sort(breaks_.begin(), breaks_.end());
@@ -62,8 +62,11 @@ class Loop {
   SimulationStats run();
 
  private:
-  bool advance(double te) { return stepper_.adaptive() ? advance_adaptive(te) : advance_fixed(te); }
+  bool advance(double te) {
+    return stepper_.adaptive() ? advance_adaptive(te) : o_.steps_on_grid ? advance_on_grid(te) : advance_fixed(te);
+  }
   bool advance_fixed(double te);
+  bool advance_on_grid(double te);
   bool advance_adaptive(double te);
   bool after_step(double t);
   bool between_events(double t) { return observe(t) && (!every_ || emit(t)); }
@@ -89,6 +92,8 @@ class Loop {
   LimitMonitor limits_;
   bool every_ = false;  ///< every accepted step is an output
   double step_dt_;      ///< rk45's next step
+  TimeGrid step_time_;  ///< steps_on_grid: the times k dt
+  long k_step_ = 1;     ///< the next of them
   double t_ = 0;
   double kmax_ = 0, round_off_ = 0;  ///< watch_energy: the largest kinetic energy, the round-off floor
   double t_before_ = 0;  ///< the end of the last finite step, and its state: the energy
@@ -156,6 +161,20 @@ bool Loop::advance_fixed(double te) {
     const bool last = i + 1 == n;
     const double t = last ? te : t0 + static_cast<double>(i + 1) * h;
     if (!after_step(t) || (!last && !between_events(t))) return false;
+  }
+  return true;
+}
+
+// Steps from t_ to the next time k dt (one within 1e-9 dt of te: te) until te.
+bool Loop::advance_on_grid(double te) {
+  const double snap = 1e-9 * o_.dt;
+  while (t_ < te) {
+    while (step_time_(k_step_) <= t_ + snap) ++k_step_;
+    double tb = step_time_(k_step_);
+    if (tb >= te - snap) tb = te;
+    stepper_.step(field_, t_, tb - t_, x_);
+    t_ = tb;
+    if (!after_step(tb) || (tb < te && !between_events(tb))) return false;
   }
   return true;
 }

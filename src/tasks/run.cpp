@@ -77,6 +77,7 @@ class Runner final : public sim::Observer {
     lo.dt = o_.dt;
     lo.output_period = o_.output_period;  // 0: every step
     lo.breakpoints = path_.breakpoints;
+    lo.steps_on_grid = true;  // the consumed energy does not depend on how often rows are written
     lo.check_limits = false;
     const sim::SimulationStats stats = sim::integrate(stepper, model_, field_, *this, x, lo);
     if (stats.diverged) {

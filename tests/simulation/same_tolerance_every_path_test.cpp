@@ -9,7 +9,7 @@
 // plane) exerts no force along y and no torque about that axis, so q2 = q3 = 0 throughout and
 //   I θ'' = -(m1 c + m3 L) g sin θ,   I = I1yy + m1 c² + I2yy + I3yy + m3 L² (+ the rotor's J1),
 // whose motion from rest at θ0 is, with k = sin(θ0 / 2), ω0² = (m1 c + m3 L) g / I and
-// K = K(k) the complete elliptic integral of the first kind ([Lawden] §1.10):
+// K = K(k) the complete elliptic integral of the first kind (the pendulum's classical closed form):
 //   θ(t) = 2 asin(k sn(K - ω0 t, k)),   θ'(t) = -2 k ω0 cn(K - ω0 t, k).
 // The motors (a DC motor on every joint, no friction) are made passive by an input that cancels
 // their back-EMF, u = Ce q': no current flows (dc3: L i' = u - Ce q' - R i = -R i, i(0) = 0),

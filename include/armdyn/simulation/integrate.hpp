@@ -9,7 +9,8 @@
 //   breakpoints    given times in (0, T) where the right-hand side may jump,
 //
 // an event within 1e-9 of the shortest period of another one happening with it. A fixed-step
-// integrator takes equal steps of at most dt from one event to the next (never straddling one);
+// integrator takes equal steps of at most dt from one event to the next (never straddling one),
+// or with steps_on_grid steps ending on the times k dt and on the events;
 // rk45 chooses its own steps, starting from dt, lands on every event and restarts (forgets its
 // last derivative) at every sample, breakpoint and projection.
 //
@@ -93,6 +94,10 @@ struct LoopOptions {
   double output_period = 0.0;  ///< P; 0: every accepted step is an output
   double sample_period = 0.0;  ///< Tc; 0: no samples
   std::vector<double> breakpoints;  ///< any order; those outside (0, T) are ignored
+  /// Fixed steps end on the times k dt as well as on the events (shortened there), so that the
+  /// motion does not depend on the output period; false: equal steps between events (simulate's,
+  /// as Craig's UPDATE).
+  bool steps_on_grid = false;
   /// Joint limits of the state's q (the stepper's model) warned about, or with stop_at_limits
   /// ending the run; not checked when false.
   bool check_limits = true;

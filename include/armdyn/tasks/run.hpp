@@ -3,8 +3,9 @@
 // follow a prescribed motion. At every evaluation the adjustment block (blocks.hpp) gives
 // q̈ = B⁺(ẍ − A) from the reference at t and the state (q, q̇) ([VP] (3.1.6)); q, q̇ come from
 // the stepper and event loop every simulation shares (simulation/integrate.hpp): a fixed-step
-// integrator (rk4) takes equal steps of at most dt from one event (output time, breakpoint, T)
-// to the next, or rk45 chooses its steps by error control and lands on every event.
+// integrator (rk4) steps on the times k dt, each step shortened to land on an output time, a
+// breakpoint or T (so the motion does not depend on the output period), or rk45 chooses its
+// steps by error control and lands on every event.
 // At every step boundary the drives follow by inverse dynamics, P = rnea(q, q̇, q̈) ([VP]
 // (3.1.8); on a moving base rnea_moving_base, [VP] (2.3.48): the task is then prescribed in the
 // base's frame, and only the drives change), and with them the consumed energy ([VP] (3.5.2)-(3.5.4)):
@@ -55,8 +56,7 @@ inline constexpr TaskGains kDefaultDriftCorrection{400.0, 40.0};
 struct RunOptions {
   sim::Integrator integrator = sim::Integrator::kRk4;
   double dt = 1e-3;            ///< rk4's step; rk45's first step
-  double output_period = 0;    ///< seconds between recorded states; 0: every step (a fixed step
-                               ///< integrator's then end on the times k dt)
+  double output_period = 0;    ///< seconds between recorded states; 0: every step
   double rtol = 1e-10, atol = 1e-12;  ///< rk45's tolerances
   BlockOptions block{kDefaultDriftCorrection, {}, 1e-4, 1e-2};
   /// The base's motion against time (not owned; null: a fixed base): its torque(t, q, v, x)
