@@ -14,7 +14,7 @@
 
 #include "armdyn/armdyn.hpp"
 #include "armdyn/dynamics/terms.hpp"
-#include "armdyn/simulation/integrator.hpp"
+#include "armdyn/simulation/simulate.hpp"
 
 namespace armdyn::bench {
 namespace {
@@ -44,14 +44,17 @@ void passive_rk45(benchmark::State& state) {
   for (auto _ : state) {
     sim::ZeroTorque zero;
     sim::Plant plant(model, zero, FdMethod::kAba);
-    sim::Rk45 rk45(model.dof, kTol, kTol);
+    sim::PlantField field(plant);
+    sim::Stepper rk45(sim::Integrator::kRk45, model, 0, kTol, kTol);
     terms::Workspace<double> energy_ws(model, terms::Storage::kQuadratic);
-    VecX<double> q = Map(puma.poses[3].q.data(), model.dof), v = VecX<double>::Zero(model.dof);
+    sim::State x{Map(puma.poses[3].q.data(), model.dof), VecX<double>::Zero(model.dof), {}};
+    VecX<double>& q = x.q;
+    VecX<double>& v = x.v;
     double t = 0, dt = 1e-4, kinetic = 0, max_kinetic = 0, worst = 0;
     const double e0 = total_energy(model, energy_ws, q, v, kinetic);
     long accepted = 0, rejected = 0;
     while (accepted < kSteps) {
-      if (!rk45.try_step(plant, t, dt, q, v)) {
+      if (!rk45.try_step(field, t, dt, x)) {
         ++rejected;
         continue;
       }

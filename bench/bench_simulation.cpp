@@ -60,12 +60,15 @@ void rk4_step(benchmark::State& state) {
   static const Puma puma;
   sim::ZeroTorque zero;
   sim::Plant plant(puma.builtin.model, zero, FdMethod::kAba);
-  auto stepper = sim::make_fixed_stepper(sim::Integrator::kRk4, 6);
-  VecX<double> q = puma.q0, v = VecX<double>::Zero(6);
+  sim::PlantField field(plant);
+  sim::Stepper stepper(sim::Integrator::kRk4, puma.builtin.model);
+  sim::State x{puma.q0, VecX<double>::Zero(6), {}};
+  VecX<double>& q = x.q;
+  VecX<double>& v = x.v;
   double t = 0;
   const std::size_t before = allocation_count();
   for (auto _ : state) {
-    stepper->step(plant, t, 1e-3, q, v);
+    stepper.step(field, t, 1e-3, x);
     t += 1e-3;
     if (t > 2.0) {  // start over before the fall gets wild
       state.PauseTiming();

@@ -12,159 +12,102 @@
 #include "armdyn/core/text.hpp"
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/kinematics/joint.hpp"
-#include "armdyn/simulation/state_integrator.hpp"
-#include "armdyn/simulation/time_grid.hpp"
 
 namespace armdyn::sim {
 
 namespace {
 
-// x' of the complete model with u = u(t) from the input.
-class ActuatedField final : public StateField {
+// The complete model's stacked state x (joint by joint: q_j, q_j', then the actuator's further
+// entries) as the stepper's (q, v, z), z holding the further entries in x's order, and back.
+class Layout {
+ public:
+  explicit Layout(const drives::CompleteModel& cm) : cm_(cm) {}
+  int nz() const { return cm_.state_size() - 2 * cm_.dof(); }
+  void gather(VecIn<double> q, VecIn<double> v, VecIn<double> z, VecX<double>& x) const {
+    for (int j = 0, k = 0; j < cm_.dof(); ++j) {
+      const int o = cm_.offset(j), m = cm_.actuator(j).size();
+      x[o + drives::ActuatorModel::kPosition] = q[j];
+      x[o + drives::ActuatorModel::kVelocity] = v[j];
+      for (int r = 2; r < m; ++r) x[o + r] = z[k++];
+    }
+  }
+  /// x' into q'' and z' (q' = v is the stepper's own).
+  void scatter(VecIn<double> xdot, Eigen::Ref<VecX<double>> a, Eigen::Ref<VecX<double>> zdot) const {
+    for (int j = 0, k = 0; j < cm_.dof(); ++j) {
+      const int o = cm_.offset(j), m = cm_.actuator(j).size();
+      a[j] = xdot[o + drives::ActuatorModel::kVelocity];
+      for (int r = 2; r < m; ++r) zdot[k++] = xdot[o + r];
+    }
+  }
+
+ private:
+  const drives::CompleteModel& cm_;
+};
+
+// x' of the complete model with u = u(t) from the input, as q'' and z'.
+class ActuatedField final : public Field {
  public:
   ActuatedField(const drives::CompleteModel& cm, TorqueSource& input)
-      : cm_(cm), input_(input), ws_(cm), q_(VecX<double>::Zero(cm.dof())), v_(VecX<double>::Zero(cm.dof())),
+      : cm_(cm), layout_(cm), input_(input), ws_(cm), x_(VecX<double>::Zero(cm.state_size())),
         u_(VecX<double>::Zero(cm.dof())) {}
 
-  const VecX<double>& derivative(double t, VecIn<double> x) override {
-    ++evaluations_;
-    cm_.joint_state(x, q_, v_);
-    input_.torque(t, q_, v_, u_);
-    return drives::state_derivative(cm_, ws_, x, u_);
+  void derivative(double t, VecIn<double> q, VecIn<double> v, VecIn<double> z, Eigen::Ref<VecX<double>> a,
+                  Eigen::Ref<VecX<double>> zdot) override {
+    layout_.scatter(evaluate(t, q, v, z), a, zdot);
   }
-  drives::CompleteWorkspace& workspace() { return ws_; }
+  /// x' at (t, q, v, z); the stacked x in x().
+  const VecX<double>& evaluate(double t, VecIn<double> q, VecIn<double> v, VecIn<double> z) {
+    ++evaluations_;
+    layout_.gather(q, v, z, x_);
+    input_.torque(t, q, v, u_);
+    return drives::state_derivative(cm_, ws_, x_, u_);
+  }
+  const VecX<double>& x() const { return x_; }
+  const drives::CompleteWorkspace& workspace() const { return ws_; }
   long evaluations() const { return evaluations_; }
 
  private:
   const drives::CompleteModel& cm_;
+  Layout layout_;
   TorqueSource& input_;
   drives::CompleteWorkspace ws_;
-  VecX<double> q_, v_, u_;
+  VecX<double> x_, u_;
   long evaluations_ = 0;
 };
 
-class ActuatedRun {
+// An actuated run's samples.
+class ActuatedRun final : public Observer {
  public:
   ActuatedRun(const drives::CompleteModel& cm, TorqueSource& input, const SimulationOptions& o,
               const std::function<void(const ActuatedSample&)>& observer)
       : cm_(cm), model_(cm.model()), o_(o), observer_(observer), field_(cm, input),
-        rk45_(cm.state_size(), o.atol, o.rtol), energy_(model_, terms::Storage::kQuadratic),
-        warned_(static_cast<std::size_t>(cm.dof()), false), step_dt_(o.dt) {
-    if (!is_adaptive(o.integrator)) {
-      std::vector<int> positions;
-      for (int j = 0; j < cm.dof(); ++j) positions.push_back(cm.offset(j) + drives::ActuatorModel::kPosition);
-      stepper_ = std::make_unique<StateStepper>(o.integrator, cm.state_size(), positions);
-    }
+        energy_(model_, terms::Storage::kQuadratic) {}
+
+  SimulationStats run(VecIn<double> q0, VecIn<double> v0) {
+    Stepper stepper(o_.integrator, model_, Layout(cm_).nz(), o_.rtol, o_.atol);
+    State x = stepper.state();
+    x.q = q0;  // every current, pressure and valve flow starts at 0
+    x.v = v0;
+    LoopOptions lo;
+    lo.duration = o_.duration;
+    lo.dt = o_.dt;
+    lo.output_period = o_.output_period > 0 ? o_.output_period : o_.dt;
+    lo.stop_at_limits = o_.stop_at_limits;
+    lo.warn = o_.warn;
+    lo.on_step = o_.on_step;
+    SimulationStats stats = integrate(stepper, model_, field_, *this, x, lo);
+    if (stats.samples == 0) throw InputError("simulate: the initial state gives a non-finite derivative or energy");
+    stats.evaluations = field_.evaluations();
+    return stats;
   }
 
-  SimulationStats run(VecX<double> x0) {
-    x_ = std::move(x0);
-    const double T = o_.duration, P = o_.output_period > 0 ? o_.output_period : o_.dt;
-    const TimeGrid output_time(P);
-    const int outside = check_limits(0.0);
-    if (!emit()) throw InputError("simulate: the initial state gives a non-finite derivative or energy");
-    stats_.initial_energy = sample_.energy();
-    if (outside >= 0 && o_.stop_at_limits) stats_.limit_joint = outside;
-    for (long k = 1; t_ < T && stats_.limit_joint < 0 && !stats_.diverged; ++k) {
-      double te = output_time(k);
-      if (te >= T - 1e-9 * P) te = T;
-      if (!(is_adaptive(o_.integrator) ? advance_adaptive(te) : advance_fixed(te))) {
-        if (!stats_.diverged) emit();  // stopped at a limit: the state there is the last row
-        break;
-      }
-      t_ = te;
-      if (!emit()) break;
-    }
-    stats_.evaluations = field_.evaluations();
-    return stats_;
-  }
-
- private:
-  bool advance_fixed(double te) {
-    const double span = te - t_;
-    const long n = std::max(1L, static_cast<long>(std::ceil(span / o_.dt - 1e-9)));
-    const double h = span / static_cast<double>(n), t0 = t_;
-    for (long i = 0; i < n; ++i) {
-      stepper_->step(field_, t0 + static_cast<double>(i) * h, h, x_);
-      if (!after_step(i + 1 == n ? te : t0 + static_cast<double>(i + 1) * h)) return false;
-    }
-    return true;
-  }
-
-  bool advance_adaptive(double te) {
-    while (t_ < te) {
-      const double saved = step_dt_;
-      const bool clamped = step_dt_ >= te - t_;
-      double dt = clamped ? te - t_ : step_dt_;
-      if (rk45_.try_step(field_, t_, dt, x_)) {
-        if (clamped) t_ = te;
-        step_dt_ = clamped ? std::max(dt, saved) : dt;
-        if (!after_step(t_)) return false;
-      } else {
-        ++stats_.rejected_steps;
-        step_dt_ = dt;
-        if (step_dt_ < 1e-14 * std::max(1.0, std::abs(t_))) {
-          diverge(t_, "rk45's step fell below " + number_text(1e-14 * std::max(1.0, std::abs(t_)), 6) + " s");
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  bool after_step(double t) {
-    ++stats_.steps;
-    if (!x_.allFinite()) {
-      diverge(t, "the state is no longer finite");
-      return false;
-    }
-    if (o_.on_step) o_.on_step(t);
-    const int joint = check_limits(t);
-    if (joint >= 0 && o_.stop_at_limits) {
-      t_ = t;
-      stats_.limit_joint = joint;
-      return false;
-    }
-    return true;
-  }
-
-  // Warns once per joint that leaves its limits; the first joint out of range, or -1.
-  int check_limits(double t) {
-    int first = -1;
-    for (int j = 0; j < model_.dof; ++j) {
-      const std::size_t k = static_cast<std::size_t>(j);
-      const double q = x_[cm_.offset(j) + drives::ActuatorModel::kPosition];
-      const JointLimits& lim = model_.limits[k];
-      if (q >= lim.lower && q <= lim.upper) continue;
-      if (first < 0) first = j;
-      if (warned_[k]) continue;
-      warned_[k] = true;
-      const char* unit = model_.joint_type[k] == JointType::kRevolute ? " rad" : " m";
-      warn("joint '" + model_.joint_names[k] + "' (joint " + std::to_string(j + 1) + ") left its limits [" +
-           number_text(lim.lower, 6) + ", " + number_text(lim.upper, 6) + "]" + unit + " at t = " + shortest_text(t) + " s (q = " +
-           number_text(q, 6) + ")");
-    }
-    return first;
-  }
-
-  void warn(const std::string& message) {
-    if (o_.warn) o_.warn(message);
-    else std::cerr << "armdyn: warning: " << message << "\n";
-  }
-
-  void diverge(double t, const std::string& what) {
-    stats_.diverged = true;
-    stats_.diverged_at = t;
-    stats_.divergence = what;
-  }
-
-  // Delivers the sample at t_ if it is finite; false (the run diverged there) if not.
-  bool emit() {
-    const VecX<double>& xdot = field_.derivative(t_, x_);
+  // The sample at t if it is finite; else what is not.
+  const char* output(double t, const State& state, Energies& e) override {
+    const VecX<double>& xdot = field_.evaluate(t, state.q, state.v, state.z);
     const drives::CompleteWorkspace& ws = field_.workspace();
     ActuatedSample& s = sample_;
-    s.t = t_;
-    s.x = x_;
+    s.t = t;
+    s.x = field_.x();
     s.q = ws.q;
     s.v = ws.v;
     s.a = ws.qdd;
@@ -172,33 +115,24 @@ class ActuatedRun {
     s.u = ws.u;
     s.output.resize(cm_.dof());
     for (int j = 0; j < cm_.dof(); ++j)
-      s.output[j] = cm_.actuator(j).current_or_pressure(x_.segment(cm_.offset(j), cm_.actuator(j).size()), s.u[j]);
+      s.output[j] = cm_.actuator(j).current_or_pressure(s.x.segment(cm_.offset(j), cm_.actuator(j).size()), s.u[j]);
     s.kinetic = terms::kinetic_energy(model_, energy_, s.q, s.v) + drives::actuator_kinetic_energy(cm_, s.v);
     s.potential = terms::potential_energy(model_, energy_, s.q);
-    if (!xdot.allFinite() || !s.output.allFinite() || !std::isfinite(s.energy())) {
-      diverge(t_, "the state's derivative or energy is no longer finite");
-      return false;
-    }
-    stats_.final_time = stats_.last_finite_time = t_;
-    stats_.last_finite_energy = s.energy();
-    ++stats_.samples;
+    if (!xdot.allFinite() || !s.output.allFinite() || !std::isfinite(s.energy()))
+      return "the state's derivative or energy is no longer finite";
+    e = {true, s.kinetic, s.potential};
     if (observer_) observer_(s);
-    return true;
+    return nullptr;
   }
 
+ private:
   const drives::CompleteModel& cm_;
   const Model& model_;
   const SimulationOptions& o_;
   const std::function<void(const ActuatedSample&)>& observer_;
   ActuatedField field_;
-  std::unique_ptr<StateStepper> stepper_;
-  StateRk45 rk45_;
   terms::Workspace<double> energy_;
-  std::vector<bool> warned_;
-  double step_dt_, t_ = 0;
-  VecX<double> x_;
   ActuatedSample sample_;
-  SimulationStats stats_;
 };
 
 }  // namespace
@@ -213,7 +147,7 @@ SimulationStats simulate_actuated(const drives::CompleteModel& cm, VecIn<double>
   if (input.period() != 0)
     throw InputError("simulate: the actuators' input must be a function of time (no sampled controller)");
   ActuatedRun run(cm, input, options, observer);
-  return run.run(cm.state(q0, v0));
+  return run.run(q0, v0);
 }
 
 std::string actuated_csv_header(const drives::CompleteModel& cm) {

@@ -10,7 +10,7 @@
 
 #include "armdyn/armdyn.hpp"
 #include "armdyn/simulation/controller.hpp"
-#include "armdyn/simulation/integrator.hpp"
+#include "armdyn/simulation/simulate.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/test_util.hpp"
 
@@ -50,14 +50,17 @@ TEST(SimNoAllocation, PlantIntegratorsAndControllers) {
   }
   ZeroTorque zero;
   Plant plant(model, zero, FdMethod::kAba);
+  PlantField field(plant);
   for (Integrator i : {Integrator::kEuler, Integrator::kSymplecticEuler, Integrator::kRk4}) {
-    auto stepper = make_fixed_stepper(i, 6);
-    EXPECT_EQ(allocations_during([&] { stepper->step(plant, 0.0, 1e-3, q, v); }), 0) << to_string(i);
+    Stepper stepper(i, model);
+    State x{q, v, {}};
+    EXPECT_EQ(allocations_during([&] { stepper.step(field, 0.0, 1e-3, x); }), 0) << to_string(i);
   }
-  Rk45 rk45(6, 1e-8, 1e-8);
+  Stepper rk45(Integrator::kRk45, model, 0, 1e-8, 1e-8);
+  State x{q, v, {}};
   double t = 0, dt = 1e-3;
-  rk45.try_step(plant, t, dt, q, v);  // the first step sizes odeint's buffers
-  EXPECT_EQ(allocations_during([&] { rk45.try_step(plant, t, dt, q, v); }), 0);
+  rk45.try_step(field, t, dt, x);  // the first step sizes odeint's buffers
+  EXPECT_EQ(allocations_during([&] { rk45.try_step(field, t, dt, x); }), 0);
 }
 
 }  // namespace

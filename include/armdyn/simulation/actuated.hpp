@@ -7,7 +7,9 @@
 //
 // The output times, the fixed steps (never straddling an output time), rk45's steps, the joint
 // limits (a warning per joint, or stop_at_limits) and divergence (the run ends where the state
-// or its derivative stops being finite; every sample before is finite) are as in simulate.hpp.
+// or its derivative stops being finite; every sample before is finite) are simulate.hpp's: the
+// same stepper (stepper.hpp, the currents, pressures and valve flows in its z) and event loop
+// (integrate.hpp).
 // Each sample's tau is the torque (force) P the actuators deliver to the links, (3.8.9), and its
 // kinetic energy includes the rotors' and pistons' sum 1/2 J_j q_j'^2.
 #include <functional>

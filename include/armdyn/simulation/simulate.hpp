@@ -1,7 +1,8 @@
 #pragma once
 // Dynamic simulation ([Craig] §6.12; [TML] §9): integrates qdd = M(q)^-1 (tau - c(q, qd)) from
 // (q0, v0) over [0, T] and reports the state once per output period, like Craig's
-// UPDATE(tau, period, theta, thetadot) procedure: a fixed-step integrator takes several steps
+// UPDATE(tau, period, theta, thetadot) procedure (the event loop of integrate.hpp, the plant's
+// forward dynamics as its field): a fixed-step integrator takes several steps
 // of at most `dt` per period (never straddling an output time or a controller sample); rk45
 // chooses its own steps, starting from `dt`, and lands on those times exactly. The last sample
 // is the state at exactly t = T (or at the stop, see stop_at_limits).
@@ -21,7 +22,8 @@
 #include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/simulation/input.hpp"
-#include "armdyn/simulation/integrator.hpp"
+#include "armdyn/simulation/integrate.hpp"
+#include "armdyn/simulation/plant.hpp"
 
 namespace armdyn::sim {
 
@@ -61,6 +63,19 @@ struct SimulationOptions {
   TorqueSource* base_motion = nullptr;
 };
 
+/// A plant's forward dynamics as the stepper's field (stepper.hpp; no z): what simulate() steps.
+class PlantField final : public Field {
+ public:
+  explicit PlantField(Plant& plant) : plant_(plant) {}
+  void derivative(double t, VecIn<double> q, VecIn<double> v, VecIn<double>, Eigen::Ref<VecX<double>> a,
+                  Eigen::Ref<VecX<double>>) override {
+    a = plant_.acceleration(t, q, v);
+  }
+
+ private:
+  Plant& plant_;
+};
+
 /// The most integration steps (duration / dt) and controller samples (duration x rate) a run
 /// may imply, and the most output samples (duration / output period).
 inline constexpr double kMaxSteps = 1e10;
@@ -89,26 +104,6 @@ struct Sample {
   /// empty and 0 without one.
   VecX<double> contact_force;
   double constraint_error = 0;
-};
-
-struct SimulationStats {
-  long steps = 0;            ///< accepted integration steps
-  long rejected_steps = 0;   ///< rk45 steps refused by the error control
-  long evaluations = 0;      ///< forward-dynamics evaluations
-  long samples = 0;          ///< output rows
-  double final_time = 0;
-  int limit_joint = -1;      ///< with stop_at_limits: the joint that stopped it, else -1
-  /// The integration diverged: it ended at `diverged_at`, where the state, its acceleration or
-  /// energy stopped being finite or rk45's step underflowed (`divergence` says which). The
-  /// samples delivered before are all finite; final_time is the last one's.
-  bool diverged = false;
-  double diverged_at = std::numeric_limits<double>::quiet_NaN();
-  std::string divergence;
-  double initial_energy = 0;      ///< E(0) = K + V of the first sample
-  double last_finite_time = 0;    ///< the last time the energy was evaluated and finite (a sample,
-  double last_finite_energy = 0;  ///< or a step when energy_warning watches every step) and E there
-  bool energy_warned = false;     ///< the energy_warning bound was passed (and warned about)
-  double max_constraint_error = 0;  ///< with a constraint: the largest constraint error of the samples (m)
 };
 
 /// Runs the simulation; `observer` receives every sample in time order (the first at t = 0).

@@ -2,8 +2,10 @@
 // The task runner ([VP] §3.1-3.2, Fig. 3.1): integrates the joint motion that makes a frame
 // follow a prescribed motion. At every evaluation the adjustment block (blocks.hpp) gives
 // q̈ = B⁺(ẍ − A) from the reference at t and the state (q, q̇) ([VP] (3.1.6)); q, q̇ come from
-// the integrator (simulation/integrator.hpp): rk4 with a fixed step dt (the step before an
-// output time, and the last one, shortened to land on it exactly), or rk45 with error control.
+// the stepper and event loop every simulation shares (simulation/integrate.hpp): a fixed-step
+// integrator (rk4) steps on the times k dt, each step shortened to land on an output time, a
+// breakpoint or T (so the motion does not depend on the output period), or rk45 chooses its
+// steps by error control and lands on every event.
 // At every step boundary the drives follow by inverse dynamics, P = rnea(q, q̇, q̈) ([VP]
 // (3.1.8); on a moving base rnea_moving_base, [VP] (2.3.48): the task is then prescribed in the
 // base's frame, and only the drives change), and with them the consumed energy ([VP] (3.5.2)-(3.5.4)):
