@@ -93,6 +93,7 @@ class Run {
         rk45_(model, options.atol, options.rtol), energy_(model, terms::Storage::kQuadratic), step_dt_(options.dt) {
     if (!is_adaptive(o_.integrator)) stepper_ = make_fixed_stepper(o_.integrator, model);
     plant_.hold_on(options.constraint);
+    if (options.loads) plant_.set_loads(*options.loads);
     plant_.move_base(options.base_motion);
     sample_.q.setZero(model.nq());
     sample_.v.setZero(model.dof);

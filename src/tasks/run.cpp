@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/dynamics/moving_base.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/simulation/simulate.hpp"
 #include "armdyn/simulation/time_grid.hpp"
@@ -169,9 +169,10 @@ class Runner {
     a_ = field_.acceleration(t, q_, v_);
     if (o_.base_motion) {
       o_.base_motion->torque(t, q_, v_, base_columns_);
-      base_.v = base_columns_.head<6>();
-      base_.a = base_columns_.tail<6>();
-      tau_ = rnea_moving_base(model_, data_, base_, q_, v_, a_);
+      if (!loads_.base) loads_.base.emplace();
+      loads_.base->v = base_columns_.head<6>();
+      loads_.base->a = base_columns_.tail<6>();
+      tau_ = rnea(model_, data_, q_, v_, a_, &loads_);
     } else {
       tau_ = rnea(model_, data_, q_, v_, a_);
     }
@@ -247,7 +248,7 @@ class Runner {
   bool have_previous_ = false, damped_ = false;
   VecX<double> q_, v_, a_, tau_, q_prev_, tau_prev_;
   VecX<double> base_columns_ = VecX<double>::Zero(12);  ///< o_.base_motion's numbers at t
-  BaseMotion<double> base_;
+  Loads<double> loads_;  ///< the base's motion at t
   std::vector<double> breaks_;  ///< the path's breakpoints in (0, T), sorted, then +infinity
   RunSummary summary_;
 };
