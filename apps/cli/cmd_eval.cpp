@@ -152,7 +152,6 @@ int run_eval(const EvalOptions& opts) {
     if (!input.states[k].base) continue;
     const std::string at = source + ": states[" + std::to_string(k) + "].base: ";
     if (opts.method != "rnea") throw InputError(at + "a moving base is evaluated by --method rnea only");
-    if (!drive_set.empty()) throw InputError(at + "a moving base is not combined with --actuators yet");
     for (const char* what : {"reactions", "elastic", "derivatives"})
       if (wants(opts, what))
         throw InputError(at + "a moving base is not combined with --with " + std::string(what) + " yet");
