@@ -14,7 +14,7 @@
 #include "armdyn/dynamics/crba.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
 #include "armdyn/dynamics/forward_dynamics.hpp"
-#include "armdyn/dynamics/moving_base.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/dynamics/terms.hpp"
 #include "armdyn/io/mjcf.hpp"
@@ -152,7 +152,6 @@ int run_eval(const EvalOptions& opts) {
     if (!input.states[k].base) continue;
     const std::string at = source + ": states[" + std::to_string(k) + "].base: ";
     if (opts.method != "rnea") throw InputError(at + "a moving base is evaluated by --method rnea only");
-    if (!drive_set.empty()) throw InputError(at + "a moving base is not combined with --actuators yet");
     for (const char* what : {"reactions", "elastic", "derivatives"})
       if (wants(opts, what))
         throw InputError(at + "a moving base is not combined with --with " + std::string(what) + " yet");
@@ -168,13 +167,14 @@ int run_eval(const EvalOptions& opts) {
   w.end_array();
   w.key("frame").value(model.frames[frame].name);
   w.key("results").begin_array(true);
+  Loads<double> base;  // a state's base motion (its wrenches: loads.joint_torques(), for every formulation)
   for (std::size_t k = 0; k < input.states.size(); ++k) {
     const JointState& s = input.states[k];
     w.begin_object(true);
     loads.set_state(s);
+    base.base = s.base;
     if (s.a) {  // tau needs a; with f_ext: tau - sum J^T f; with drives: plus their terms
-      const VecX<double> free_tau = s.base ? rnea_moving_base(model, data, *s.base, s.q, s.v, *s.a)
-                                           : method_tau(s.q, s.v, *s.a);
+      const VecX<double> free_tau = s.base ? rnea(model, data, s.q, s.v, *s.a, &base) : method_tau(s.q, s.v, *s.a);
       const VecX<double> rigid_tau = loads.active() ? VecX<double>(free_tau - loads.joint_torques()) : free_tau;
       const VecX<double>& tau = with_drive_torque(drive_set, rigid_tau, s.v, *s.a, drive_tau);
       check_finite(tau, source, k, "tau");
@@ -183,8 +183,7 @@ int run_eval(const EvalOptions& opts) {
     const MatX<double>& M = with_reflected_inertia(drive_set, crba(model, data, s.q), drive_M);
     check_finite(M, source, k, "M");
     write_matrix(w.key("M"), M);
-    const VecX<double>& c = s.base ? nonlinear_effects_moving_base(model, data, *s.base, s.q, s.v)
-                                   : nonlinear_effects(model, data, s.q, s.v);
+    const VecX<double>& c = nonlinear_effects(model, data, s.q, s.v, &base);
     check_finite(c, source, k, "c");
     write_vector(w.key("c"), c);
     const VecX<double>& g = gravity_torque(model, data, s.q);
@@ -193,9 +192,10 @@ int run_eval(const EvalOptions& opts) {
     if (s.tau) {  // qdd needs tau
       const VecX<double> applied = loads.active() ? VecX<double>(*s.tau + loads.joint_torques()) : *s.tau;
       const VecX<double>& qdd =
-          s.base             ? forward_dynamics_moving_base(model, data, *s.base, s.q, s.v, applied)
-          : drive_set.empty() ? forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, applied)
-                              : drives::drive_forward_dynamics(model, drive_set, data, s.q, s.v, applied);
+          !drive_set.empty() ? drives::drive_forward_dynamics(model, drive_set, data, s.q, s.v, applied,
+                                                              drives::Sign::kSmooth, &base)
+          : s.base           ? forward_dynamics(model, data, s.q, s.v, applied, &base)
+                             : forward_dynamics(fd_method, model, data, fd_ws, s.q, s.v, applied);
       check_finite(qdd, source, k, "qdd");
       write_vector(w.key("qdd"), qdd);
     }

@@ -186,8 +186,8 @@ int run_simulate(SimulateOptions o) {
   check_voltage_options(o.voltage, o.actuators, o.torque, o.controller, o.stiction);
   if (!o.constraint.empty() && (!o.voltage.empty() || !o.actuators.empty() || o.stiction))
     throw InputError("--constraint: not with --actuators, --voltage or --stiction (a rigid arm only, for now)");
-  if (!o.base_motion.empty() && (!o.voltage.empty() || !o.actuators.empty() || o.stiction || !o.constraint.empty()))
-    throw InputError("--base-motion: not with --actuators, --voltage, --stiction or --constraint (for now)");
+  if (!o.base_motion.empty() && !o.voltage.empty())
+    throw InputError("--base-motion: not with --voltage (for now)");
   // The operational-space controller follows a task: read first, its length is the default --duration.
   std::unique_ptr<TaskControl> task;
   if (o.controller == "operational-space") task = std::make_unique<TaskControl>(o.task);

@@ -23,7 +23,8 @@ void bind_dynamics(py::module_& m) {
     Workspace& ws = single_ws(model, data, temp, "rnea");
     return evaluate(model, ws, q, {n}, [&](Workspace& w, py::ssize_t k, double* out) {
       const std::vector<Force<double>>* fp = fext.at(w, q.row(k));
-      store(rnea(*w.model, w.data, q.row(k), v.row(k), a.row(k), fp), out);
+      if (fp) w.loads.body_wrenches = *fp;  // the same size at every state: no allocation after the first
+      store(rnea(*w.model, w.data, q.row(k), v.row(k), a.row(k), fp ? &w.loads : nullptr), out);
     });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), py::arg("f_ext") = py::none(),
         py::arg("f_ext_axes") = "world", doc::rnea);

@@ -1,11 +1,15 @@
 // A manipulator on a moving base ([VP] (2.3.48); docs/moving-base.md): inverse dynamics, the bias
 // torques and forward dynamics with the base's velocity and acceleration, for one state (n,) or a
-// batch (m, n); one base motion (6,) for every state or one per state (m, 6).
+// batch (m, n); one base motion (6,) for every state or one per state (m, 6). Each is the library's
+// rnea, nonlinear_effects or forward_dynamics with the base motion as its Loads (dynamics/loads.hpp).
 #include <algorithm>
 #include <array>
 #include <string>
 
-#include "armdyn/dynamics/moving_base.hpp"
+#include "armdyn/dynamics/fd_method.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/loads.hpp"
+#include "armdyn/dynamics/rnea.hpp"
 #include "handles.hpp"
 
 namespace armdyn::python {
@@ -36,11 +40,12 @@ States base_arg(py::handle obj, const char* fn, const char* name, const States& 
 
 struct BaseArgs {
   States v, a;
-  BaseMotion<double> at(py::ssize_t k) const {
-    BaseMotion<double> base;
-    base.v = v.row(v.batch ? k : 0);
-    base.a = a.row(a.batch ? k : 0);
-    return base;
+  Loads<double> at(py::ssize_t k) const {  // a base motion alone: no allocation
+    Loads<double> loads;
+    loads.base.emplace();
+    loads.base->v = v.row(v.batch ? k : 0);
+    loads.base->a = a.row(a.batch ? k : 0);
+    return loads;
   }
 };
 
@@ -74,8 +79,8 @@ void bind_moving_base(py::module_& m) {
   m.def("rnea_moving_base", [](const PyModel& model, PyData* data, py::handle q, py::handle v, py::handle a,
                                py::handle bv, py::handle ba) {
     return evaluate_on_base<3>("rnea_moving_base", model, data, {q, v, a}, {"q", "v", "a"}, bv, ba,
-                               [](Workspace& w, const BaseMotion<double>& b, const auto& x, py::ssize_t k) {
-                                 return rnea_moving_base(*w.model, w.data, b, x[0].row(k), x[1].row(k), x[2].row(k));
+                               [](Workspace& w, const Loads<double>& b, const auto& x, py::ssize_t k) {
+                                 return rnea(*w.model, w.data, x[0].row(k), x[1].row(k), x[2].row(k), &b);
                                });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("a"), base_v, base_a,
         "rnea_moving_base(model, data, q, v, a, base_v=None, base_a=None) -> tau\n\nInverse dynamics of the arm "
@@ -84,8 +89,8 @@ void bind_moving_base(py::module_& m) {
   m.def("nonlinear_effects_moving_base", [](const PyModel& model, PyData* data, py::handle q, py::handle v,
                                             py::handle bv, py::handle ba) {
     return evaluate_on_base<2>("nonlinear_effects_moving_base", model, data, {q, v}, {"q", "v"}, bv, ba,
-                               [](Workspace& w, const BaseMotion<double>& b, const auto& x, py::ssize_t k) {
-                                 return nonlinear_effects_moving_base(*w.model, w.data, b, x[0].row(k), x[1].row(k));
+                               [](Workspace& w, const Loads<double>& b, const auto& x, py::ssize_t k) {
+                                 return nonlinear_effects(*w.model, w.data, x[0].row(k), x[1].row(k), &b);
                                });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), base_v, base_a,
         "nonlinear_effects_moving_base(model, data, q, v, base_v=None, base_a=None) -> c_B\n\nThe torques at "
@@ -94,9 +99,8 @@ void bind_moving_base(py::module_& m) {
   m.def("forward_dynamics_moving_base", [](const PyModel& model, PyData* data, py::handle q, py::handle v,
                                            py::handle tau, py::handle bv, py::handle ba) {
     return evaluate_on_base<3>("forward_dynamics_moving_base", model, data, {q, v, tau}, {"q", "v", "tau"}, bv, ba,
-                               [](Workspace& w, const BaseMotion<double>& b, const auto& x, py::ssize_t k) {
-                                 return forward_dynamics_moving_base(*w.model, w.data, b, x[0].row(k), x[1].row(k),
-                                                                     x[2].row(k));
+                               [](Workspace& w, const Loads<double>& b, const auto& x, py::ssize_t k) {
+                                 return forward_dynamics(*w.model, w.data, x[0].row(k), x[1].row(k), x[2].row(k), &b);
                                });
   }, model_arg, data_arg, py::arg("q"), py::arg("v"), py::arg("tau"), base_v, base_a,
         "forward_dynamics_moving_base(model, data, q, v, tau, base_v=None, base_a=None) -> a\n\nThe joint "

@@ -48,6 +48,7 @@ struct Workspace {
   Data data;
   ExternalForceWorkspace<double> ext;  ///< rnea's external wrenches at the state (external_wrenches.hpp)
   std::vector<FrameWrench<double>> frame_wrenches;  ///< the frame wrenches in the base axes at the state
+  Loads<double> loads;  ///< rnea's loads at the state (its per-body wrenches)
   FdWorkspace<double> fd;
   FrameWorkspace<double> frame;
   std::optional<terms::Workspace<double>> terms_ws;

@@ -20,9 +20,9 @@ void friction_torques(const DriveSet& drives, VecIn<double> v, Sign sign, VecX<d
 }
 
 const VecX<double>& drive_torque(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q,
-                                 VecIn<double> v, VecIn<double> a, Sign sign) {
+                                 VecIn<double> v, VecIn<double> a, Sign sign, const Loads<double>* loads) {
   check_drives(model, drives);
-  rnea(model, data, q, v, a);
+  rnea(model, data, q, v, a, loads);
   for (int j = 0; j < drives.size(); ++j) {
     const Drive& d = drives[j];
     data.tau[j] += d.reflected_inertia() * a[j] + friction_torque(d, v[j], sign, drives.smoothing_velocity());
@@ -30,19 +30,20 @@ const VecX<double>& drive_torque(const Model& model, const DriveSet& drives, Dat
   return data.tau;
 }
 
-const MatX<double>& drive_mass_matrix(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q) {
+const MatX<double>& drive_mass_matrix(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q,
+                                      const Loads<double>* loads) {
   check_drives(model, drives);
-  crba(model, data, q);
+  crba(model, data, q, loads);
   for (int j = 0; j < drives.size(); ++j) data.M(j, j) += drives[j].reflected_inertia();
   return data.M;
 }
 
 const VecX<double>& drive_forward_dynamics(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q,
-                                           VecIn<double> v, VecIn<double> tau, Sign sign) {
+                                           VecIn<double> v, VecIn<double> tau, Sign sign, const Loads<double>* loads) {
   check_size(tau, model.dof, "tau");
   check_size(v, model.dof, "v");
-  drive_mass_matrix(model, drives, data, q);
-  nonlinear_effects(model, data, q, v);
+  drive_mass_matrix(model, drives, data, q, loads);
+  nonlinear_effects(model, data, q, v, loads);
   data.qdd = tau - data.c;
   for (int j = 0; j < drives.size(); ++j)
     data.qdd[j] -= friction_torque(drives[j], v[j], sign, drives.smoothing_velocity());

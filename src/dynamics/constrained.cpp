@@ -17,10 +17,11 @@ template void constraint_kinematics(const Model&, Data&, ConstraintWorkspace<dou
                                     VecIn<double>, VecIn<double>);
 template const VecX<double>& constrained_inverse_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
                                                           const PointConstraint<double>&, VecIn<double>,
-                                                          VecIn<double>, VecIn<double>, VecIn<double>);
+                                                          VecIn<double>, VecIn<double>, VecIn<double>,
+                                                          const Loads<double>*);
 template const VecX<double>& constrained_forward_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
                                                           const PointConstraint<double>&, VecIn<double>,
-                                                          VecIn<double>, VecIn<double>);
+                                                          VecIn<double>, VecIn<double>, const Loads<double>*);
 template double constraint_error(const Model&, Data&, ConstraintWorkspace<double>&, const PointConstraint<double>&,
                                  VecIn<double>);
 

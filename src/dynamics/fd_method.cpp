@@ -7,11 +7,12 @@
 namespace armdyn {
 
 template const VecX<double>& aba(const Model&, Data&, AbaWorkspace<double>&, VecIn<double>, VecIn<double>,
-                                 VecIn<double>);
+                                 VecIn<double>, const Loads<double>*);
 template const VecX<double>& forward_dynamics_walker_orin(const Model&, Data&, WalkerOrinWorkspace<double>&,
-                                                          VecIn<double>, VecIn<double>, VecIn<double>);
+                                                          VecIn<double>, VecIn<double>, VecIn<double>,
+                                                          const Loads<double>*);
 template const VecX<double>& forward_dynamics(FdMethod, const Model&, Data&, FdWorkspace<double>&, VecIn<double>,
-                                              VecIn<double>, VecIn<double>);
+                                              VecIn<double>, VecIn<double>, const Loads<double>*);
 
 namespace {
 

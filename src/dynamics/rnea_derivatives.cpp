@@ -5,8 +5,9 @@
 namespace armdyn {
 
 template void rnea_derivatives(const Model&, Data&, RneaDerivativesWorkspace<double>&, VecIn<double>, VecIn<double>,
-                               VecIn<double>, const std::vector<Force<double>>*);
+                               VecIn<double>, const Loads<double>*);
 template const VecX<double>& forward_dynamics_derivatives(const Model&, Data&, ForwardDynamicsDerivativesWorkspace<double>&,
-                                                          VecIn<double>, VecIn<double>, VecIn<double>);
+                                                          VecIn<double>, VecIn<double>, VecIn<double>,
+                                                          const Loads<double>*);
 
 }  // namespace armdyn

@@ -10,13 +10,9 @@
 
 namespace armdyn {
 
-namespace {
+bool payload_is_empty(const Payload& p) { return p.mass == 0 && (p.inertia.array() == 0).all(); }
 
-bool is_empty(const Payload& p) { return p.mass == 0 && (p.inertia.array() == 0).all(); }
-
-}  // namespace
-
-template <class S> ModelTpl<S> with_payload(const ModelTpl<S>& model, int frame, const Payload& payload) {
+template <class S> Inertia<S> payload_body_inertia(const ModelTpl<S>& model, int frame, const Payload& payload) {
   if (frame < 0 || frame >= static_cast<int>(model.frames.size()))
     throw ModelError(model.source, "payload", "frame",
                      "index " + std::to_string(frame) + " out of range (model '" + printable(model.name) + "' has " +
@@ -33,18 +29,22 @@ template <class S> ModelTpl<S> with_payload(const ModelTpl<S>& model, int frame,
   // The builder's own check of an inertial block: finite, within 1e50, not subnormal, mass >= 0,
   // inertia symmetric, positive semi-definite, principal moments within the triangle inequality.
   ModelBuilder(model.source, model.name).check_inertial(place, LinkInertial{payload.mass, payload.com, payload.inertia, ""});
-  if (is_empty(payload)) return model;  // nothing to add: the same model, bit for bit
-
   // The payload in the body frame: its centre of mass placed by the frame, its inertia about the
   // centre of mass turned into the body's axes (R I R^T), then about the body origin by the
   // parallel-axis theorem ([Craig] (6.25)), as the builder adds a welded link's inertia.
-  const int b = held_by.body;
   const Transform<S>& X = held_by.placement;
   const Vec3<S> c = X.apply(Vec3<S>(payload.com.template cast<S>()));
   const Mat3<S> Ic = X.R * payload.inertia.template cast<S>() * X.R.transpose();
+  return Inertia<S>::from_com(S(payload.mass), c, Ic);
+}
+
+template <class S> ModelTpl<S> with_payload(const ModelTpl<S>& model, int frame, const Payload& payload) {
+  const Inertia<S> added = payload_body_inertia(model, frame, payload);
+  if (payload_is_empty(payload)) return model;  // nothing to add: the same model, bit for bit
+  const int b = model.frames[frame].body;
   ModelTpl<S> out = model;
   Inertia<S>& I = out.inertia[b];
-  I += Inertia<S>::from_com(S(payload.mass), c, Ic);
+  I += added;
   // The per-body parameters recomputed from the combined spatial inertia as the builder derives
   // them: mass, centre of mass h/m, rotational inertia about it (symmetrised).
   out.mass[b] = I.m;
@@ -55,6 +55,7 @@ template <class S> ModelTpl<S> with_payload(const ModelTpl<S>& model, int frame,
   return out;
 }
 
+template Inertia<double> payload_body_inertia(const ModelTpl<double>&, int, const Payload&);
 template ModelTpl<double> with_payload(const ModelTpl<double>&, int, const Payload&);
 
 }  // namespace armdyn

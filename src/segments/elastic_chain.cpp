@@ -53,7 +53,8 @@ void ElasticChain::state(DataTpl<double>& data, VecIn<double> q, VecIn<double> v
   const Model& model = *model_;
   const int n = model.dof;
   forward_kinematics(model, data, q);
-  rnea(model, data, q, v, a, fext);  // data.v, data.a (gravity folded in: a_0 = −g), data.f
+  if (fext) out.loads.body_wrenches = *fext;  // the same size at every call: no allocation after the first
+  rnea(model, data, q, v, a, fext ? &out.loads : nullptr);  // data.v, data.a (gravity folded in: a_0 = −g), data.f
   out.resize(n);
   for (int i = 0; i < n; ++i) {
     const auto k = static_cast<std::size_t>(i);

@@ -33,6 +33,7 @@ MatX<double> block_diagonal(int n, Block block) {
 
 void ElasticChainState::resize(int n) {
   const auto m = static_cast<std::size_t>(n);
+  loads.body_wrenches.reserve(m);
   flex.assign(m, InfluenceCoefficients{});
   l.assign(m, Vec3<double>::Zero());
   mu_d.assign(m, 0.0);

@@ -48,18 +48,25 @@ const VecX<double>& Plant::acceleration(double t, VecIn<double> q, VecIn<double>
   source_.torque(t, q, v, tau_);
   if (base_source_) {
     base_source_->torque(t, q, v, base_columns_);
-    base_.v = base_columns_.head<6>();
-    base_.a = base_columns_.tail<6>();
-    return forward_dynamics_moving_base(model_, data_, base_, q, v, tau_);
+    loads_.base->v = base_columns_.head<6>();
+    loads_.base->a = base_columns_.tail<6>();
   }
-  if (constraint_) return constrained_forward_dynamics(model_, data_, *constraint_ws_, *constraint_, q, v, tau_);
+  const Loads<double>* loads = active();
+  if (constraint_)
+    return constrained_forward_dynamics(model_, data_, *constraint_ws_, *constraint_, q, v, tau_, loads);
   if (stiction_.enabled) return with_stiction(q, v);
-  if (!drives_) return forward_dynamics(method_, model_, data_, ws_, q, v, tau_);
-  return drives::drive_forward_dynamics(model_, *drives_, data_, q, v, tau_, drives::Sign::kSmooth);
+  if (!drives_) return forward_dynamics(method_, model_, data_, ws_, q, v, tau_, loads);
+  return drives::drive_forward_dynamics(model_, *drives_, data_, q, v, tau_, drives::Sign::kSmooth, loads);
+}
+
+void Plant::set_loads(const Loads<double>& loads) {
+  check_loads(model_, loads);
+  loads_ = loads;
+  fixed_base_ = loads.base;
+  if (base_source_) loads_.base.emplace();
 }
 
 void Plant::hold_on(const PointConstraint<double>* constraint) {
-  if (constraint && base_source_) throw InputError("constraint: not on a moving base (not supported yet)");
   if (constraint && (drives_ || stiction_.enabled))
     throw InputError("constraint: a constrained arm is simulated without drives and stiction (not supported yet)");
   constraint_ = constraint;
@@ -67,11 +74,10 @@ void Plant::hold_on(const PointConstraint<double>* constraint) {
 }
 
 void Plant::move_base(TorqueSource* base_motion) {
-  if (base_motion && (drives_ || stiction_.enabled || constraint_))
-    throw InputError("base motion: an arm on a moving base is simulated without drives, stiction and constraints "
-                     "(not supported yet)");
   if (base_motion) require_angle_coordinates(model_, "a prescribed base motion");
   base_source_ = base_motion;
+  if (base_source_) loads_.base.emplace();
+  else loads_.base = fixed_base_;
 }
 
 double Plant::rotor_kinetic_energy(VecIn<double> v) const {
@@ -105,8 +111,8 @@ const VecX<double>& Plant::with_stiction(VecIn<double> q, VecIn<double> v) {
   const int n = model_.dof;
   static const drives::DriveSet kNone;  // stiction without drives: nothing is ever held
   const drives::DriveSet& set = drives_ ? *drives_ : kNone;
-  drives::drive_mass_matrix(model_, set, data_, q);
-  nonlinear_effects(model_, data_, q, v);
+  drives::drive_mass_matrix(model_, set, data_, q, active());
+  nonlinear_effects(model_, data_, q, v, active());
   for (int j = 0; j < n; ++j) {
     const bool has = j < set.size();
     const bool held = has && set[j].has_dry_friction() && std::abs(v[j]) < stiction_.stick_velocity;

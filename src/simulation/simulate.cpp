@@ -56,6 +56,7 @@ class Run final : public Observer {
         plant_(model, source, options.fd_method, options.drives, options.stiction),
         energy_(model, terms::Storage::kQuadratic) {
     plant_.hold_on(options.constraint);
+    if (options.loads) plant_.set_loads(*options.loads);
     plant_.move_base(options.base_motion);
     sample_.q.setZero(model.nq());
     sample_.v.setZero(model.dof);

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "armdyn/core/error.hpp"
-#include "armdyn/dynamics/moving_base.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/simulation/simulate.hpp"
 
@@ -111,9 +111,10 @@ class Runner final : public sim::Observer {
     a_ = field_.acceleration(t, q, v);
     if (o_.base_motion) {
       o_.base_motion->torque(t, q, v, base_columns_);
-      base_.v = base_columns_.head<6>();
-      base_.a = base_columns_.tail<6>();
-      tau_ = rnea_moving_base(model_, data_, base_, q, v, a_);
+      if (!loads_.base) loads_.base.emplace();
+      loads_.base->v = base_columns_.head<6>();
+      loads_.base->a = base_columns_.tail<6>();
+      tau_ = rnea(model_, data_, q, v, a_, &loads_);
     } else {
       tau_ = rnea(model_, data_, q, v, a_);
     }
@@ -183,7 +184,7 @@ class Runner final : public sim::Observer {
   bool have_previous_ = false, damped_ = false;
   VecX<double> a_, tau_, q_prev_, tau_prev_;
   VecX<double> base_columns_ = VecX<double>::Zero(12);  ///< o_.base_motion's numbers at t
-  BaseMotion<double> base_;
+  Loads<double> loads_;  ///< the base's motion at t
   RunSummary summary_;
 };
 

@@ -20,6 +20,7 @@
 #include "armdyn/model/catalogue.hpp"
 #include "support/state.hpp"
 #include "support/test_util.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace capability_test {
@@ -108,7 +109,8 @@ VecX<double> holding_torque(const Model& model, int f, const VecX<double>& q, do
   fext[static_cast<std::size_t>(body)].n =
       (oMb.R.transpose() * (data.oMf[static_cast<std::size_t>(f)].p - oMb.p)).cross(oMb.R.transpose() * weight);
   const VecX<double> zero = VecX<double>::Zero(model.dof);
-  return rnea(model, data, q, zero, zero, &fext);
+  const Loads<double> loads = test::body_loads(fext);
+  return rnea(model, data, q, zero, zero, &loads);
 }
 
 TEST(Capability, PayloadJustInsideAndJustBeyond) {

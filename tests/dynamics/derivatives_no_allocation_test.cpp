@@ -7,6 +7,7 @@
 #include "armdyn/dynamics/rnea_derivatives.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/test_util.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace {
@@ -26,9 +27,9 @@ TEST(DerivativesNoAllocation, RneaAndForwardDynamicsDerivatives) {
     std::mt19937_64 rng(7);
     const VecX<double> q = test::random_vector(rng, model.dof), v = test::random_vector(rng, model.dof),
                        a = test::random_vector(rng, model.dof), tau = test::random_vector(rng, model.dof);
-    std::vector<Force<double>> fext(model.dof);
+    const Loads<double> loads = test::body_loads(std::vector<Force<double>>(model.dof));
     EXPECT_EQ(allocations_during([&] { rnea_derivatives(model, data, ws, q, v, a); }), 0) << file;
-    EXPECT_EQ(allocations_during([&] { rnea_derivatives(model, data, ws, q, v, a, &fext); }), 0) << file;
+    EXPECT_EQ(allocations_during([&] { rnea_derivatives(model, data, ws, q, v, a, &loads); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { forward_dynamics_derivatives(model, data, fd_ws, q, v, tau); }), 0) << file;
   }
 }

@@ -67,9 +67,9 @@ inline MatX<double> dual_rnea_jacobian(const Model& model, const VecX<double>& q
                                        const VecX<double>& a, const std::vector<Force<double>>* fext, Seed seed) {
   const ModelTpl<Dual> dm = model.cast<Dual>();
   DataTpl<Dual> dd(dm);
-  std::vector<Force<Dual>> dfext;
+  Loads<Dual> dfext;
   if (fext)
-    for (const Force<double>& f : *fext) dfext.push_back(Force<Dual>{f.n.cast<Dual>(), f.f.cast<Dual>()});
+    for (const Force<double>& f : *fext) dfext.body_wrenches.push_back(Force<Dual>{f.n.cast<Dual>(), f.f.cast<Dual>()});
   MatX<double> out(model.dof, model.dof);
   for (int k = 0; k < model.dof; ++k) {
     const VecX<Dual>& tau = rnea(dm, dd, seeded(q, seed == Seed::kQ ? k : -1), seeded(v, seed == Seed::kV ? k : -1),

@@ -14,6 +14,7 @@
 #include "dynamics/loads_test_util.hpp"
 #include "kinematics/frame_test_models.hpp"
 #include "support/state.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace external_forces_test {
@@ -50,7 +51,8 @@ TEST(ExternalForces, RneaWithFrameWrenchesIsTauMinusJacobianTransposeF) {
       const VecX<double> expected =
           VecX<double>(rnea(m, data, s.q, s.v, s.a)) - jacobian_transpose_sum(m, data, fws, s.q, wrenches);
       const std::vector<Force<double>>& fext = external_forces_from_frame_wrenches(m, data, ws, s.q, wrenches);
-      const VecX<double> tau = rnea(m, data, s.q, s.v, s.a, &fext);
+      const Loads<double> loads = test::body_loads(fext);
+      const VecX<double> tau = rnea(m, data, s.q, s.v, s.a, &loads);
       EXPECT_LT(test::rel_diff(tau, expected), 1e-10) << tm.label;
       const VecX<double> jtf = external_joint_torques(m, data, ws, s.q, fext);
       EXPECT_LT(test::rel_diff(jtf, jacobian_transpose_sum(m, data, fws, s.q, wrenches)), 1e-10) << tm.label;
@@ -71,7 +73,8 @@ TEST(ExternalForces, ForwardDynamicsWithTheWrenchesGeneralisedForceInvertsRnea) 
       const std::vector<Force<double>> fext = external_forces_from_frame_wrenches(m, data, ws, s.q, wrenches);
       const VecX<double> torque = s.tau + external_joint_torques(m, data, ws, s.q, fext);
       const VecX<double> qdd = forward_dynamics(method, m, data, fd_ws, s.q, s.v, torque);
-      EXPECT_LT(test::rel_diff(rnea(m, data, s.q, s.v, qdd, &fext), s.tau), 1e-9) << tm.label;
+      const Loads<double> loads = test::body_loads(fext);
+      EXPECT_LT(test::rel_diff(rnea(m, data, s.q, s.v, qdd, &loads), s.tau), 1e-9) << tm.label;
     }
   }
 }

@@ -1,4 +1,4 @@
-// The arm on a moving base (armdyn/dynamics/moving_base.hpp; [VP] (2.3.48)). A pure translation
+// The arm on a moving base (Loads::base, armdyn/dynamics/loads.hpp; [VP] (2.3.48)). A pure translation
 // of the base equals the fixed arm with gravity changed by the base's acceleration; a base that
 // also turns equals the same arm carried by six massless joints (three prismatic along x, y, z,
 // then three revolute about x, y, z, all at zero: their rates are the base's velocity, their
@@ -9,7 +9,8 @@
 #include <random>
 #include <string>
 
-#include "armdyn/dynamics/moving_base.hpp"
+#include "armdyn/dynamics/forward_dynamics.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 #include "armdyn/io/load.hpp"
 #include "armdyn/model/builder.hpp"
@@ -57,6 +58,13 @@ Model arm(bool carried) {
   return b.build();
 }
 
+// The loads of a base moving as `base` says, nothing else.
+Loads<double> on(const BaseMotion<double>& base) {
+  Loads<double> loads;
+  loads.base = base;
+  return loads;
+}
+
 VecX<double> random_vector(int n, std::mt19937_64& rng, double scale = 1) {
   std::uniform_real_distribution<double> u(-scale, scale);
   return VecX<double>::NullaryExpr(n, [&] { return u(rng); });
@@ -71,8 +79,9 @@ TEST(MovingBase, PureTranslationIsGravityChanged) {
     BaseMotion<double> base;
     base.v.head<3>() = random_vector(3, rng, 5);  // a constant velocity changes nothing
     base.a.head<3>() = random_vector(3, rng, 4);
+    const Loads<double> loads = on(base);
     const Model shifted = model.with_gravity(model.gravity - base.a.head<3>());
-    const VecX<double> tau = rnea_moving_base(model, data, base, q, v, a);
+    const VecX<double> tau = rnea(model, data, q, v, a, &loads);
     const VecX<double> expected = rnea(shifted, fixed, q, v, a);
     EXPECT_LT((tau - expected).cwiseAbs().maxCoeff(), 1e-12 * (1 + expected.cwiseAbs().maxCoeff())) << trial;
     EXPECT_GT((tau - rnea(model, fixed, q, v, a)).cwiseAbs().maxCoeff(), 1e-3);  // sensitivity
@@ -88,6 +97,7 @@ TEST(MovingBase, TurningBaseEqualsTheArmCarriedByMasslessJoints) {
     BaseMotion<double> base;
     base.v = random_vector(6, rng, 2);
     base.a = random_vector(6, rng, 4);
+    const Loads<double> loads = on(base);
     const Vec3<double> w = base.v.tail<3>();
     // The revolute chain x, y, z at zero: w = (qd_x, qd_y, qd_z), and
     // ẇ = qdd + qd_x e_x x qd_y e_y + (qd_x e_x + qd_y e_y) x qd_z e_z.
@@ -98,7 +108,7 @@ TEST(MovingBase, TurningBaseEqualsTheArmCarriedByMasslessJoints) {
     V << base.v, v;
     A << base.a.head<3>(), base.a.tail<3>() - chain, a;
     const VecX<double> expected = rnea(carried, big, Q, V, A).tail<3>();
-    const VecX<double> tau = rnea_moving_base(model, data, base, q, v, a);
+    const VecX<double> tau = rnea(model, data, q, v, a, &loads);
     EXPECT_LT((tau - expected).cwiseAbs().maxCoeff(), 1e-11 * (1 + expected.cwiseAbs().maxCoeff())) << trial;
     // Sensitivity: without the chain's own terms the two differ.
     A.segment<3>(3) = base.a.tail<3>();
@@ -116,11 +126,12 @@ TEST(MovingBase, ForwardDynamicsInvertsInverseDynamics) {
       BaseMotion<double> base;
       base.v = random_vector(6, rng, 2);
       base.a = random_vector(6, rng, 4);
-      const VecX<double> tau = rnea_moving_base(model, data, base, q, v, a);
-      const VecX<double> back = forward_dynamics_moving_base(model, data, base, q, v, tau);
+      const Loads<double> loads = on(base);
+      const VecX<double> tau = rnea(model, data, q, v, a, &loads);
+      const VecX<double> back = forward_dynamics(model, data, q, v, tau, &loads);
       EXPECT_LT((back - a).cwiseAbs().maxCoeff(), 1e-9) << model.name << " " << trial;
-      const VecX<double> c = nonlinear_effects_moving_base(model, data, base, q, v);
-      EXPECT_LT((c - rnea_moving_base(model, data, base, q, v, VecX<double>::Zero(n))).cwiseAbs().maxCoeff(), 1e-12);
+      const VecX<double> c = nonlinear_effects(model, data, q, v, &loads);
+      EXPECT_LT((c - rnea(model, data, q, v, VecX<double>::Zero(n), &loads)).cwiseAbs().maxCoeff(), 1e-12);
     }
   }
 }
@@ -130,8 +141,8 @@ TEST(MovingBase, ABaseAtRestIsTheFixedBase) {
   Data data(model), fixed(model);
   std::mt19937_64 rng(1);
   const VecX<double> q = random_vector(6, rng), v = random_vector(6, rng), a = random_vector(6, rng);
-  const BaseMotion<double> rest;
-  EXPECT_EQ(rnea_moving_base(model, data, rest, q, v, a), rnea(model, fixed, q, v, a));
+  const Loads<double> at_rest = on(BaseMotion<double>{});
+  EXPECT_EQ(rnea(model, data, q, v, a, &at_rest), rnea(model, fixed, q, v, a));
 }
 
 }  // namespace moving_base_test

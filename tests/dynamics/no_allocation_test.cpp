@@ -10,6 +10,7 @@
 #include "armdyn/armdyn.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/test_util.hpp"
+#include "support/loads_util.hpp"
 
 
 namespace armdyn {
@@ -32,7 +33,8 @@ TEST(NoAllocation, HotPathsAllocateNothing) {
                        a = test::random_vector(rng, model.dof), tau = test::random_vector(rng, model.dof);
     std::vector<Force<double>> fext(model.dof);
     EXPECT_EQ(allocations_during([&] { rnea(model, data, q, v, a); }), 0) << file;
-    EXPECT_EQ(allocations_during([&] { rnea(model, data, q, v, a, &fext); }), 0) << file;
+    const Loads<double> loads = test::body_loads(fext);
+    EXPECT_EQ(allocations_during([&] { rnea(model, data, q, v, a, &loads); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { rnea_classical(model, data, q, v, a, &fext); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { nonlinear_effects(model, data, q, v); }), 0) << file;
     EXPECT_EQ(allocations_during([&] { gravity_torque(model, data, q); }), 0) << file;

@@ -34,6 +34,7 @@
 #include "support/random_model.hpp"
 #include "support/state.hpp"
 #include "support/test_util.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace properties_test {
@@ -225,7 +226,8 @@ double external_wrench(const Model& m, const std::vector<State>& states, const V
       const VecX<double> F6 = test::random_vector(rng, 6, -5, 5);
       fext[body].n = F6.head<3>();
       fext[body].f = F6.tail<3>();
-      const VecX<double> with = rnea(m, d, s.q, s.v, s.a, &fext);
+      const Loads<double> loads = test::body_loads(fext);
+      const VecX<double> with = rnea(m, d, s.q, s.v, s.a, &loads);
       const VecX<double> without = rnea(m, d, s.q, s.v, s.a);
       const VecX<double> JtF = jacobian_transpose_times(m, s.q, body, point, fext[body]);
       w = std::max(w, rel(VecX<double>(without - with), JtF));

@@ -18,6 +18,7 @@
 #include "dynamics/loads_test_util.hpp"
 #include "kinematics/frame_test_models.hpp"
 #include "support/state.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace reactions_test {
@@ -106,7 +107,8 @@ TEST(Reactions, AxisComponentIsTheJointTorque) {
     const test::State s = test::random_state(m, rng);
     const std::vector<Force<double>> fext =
         external_forces_from_frame_wrenches(m, data, ews, s.q, random_wrenches(m, rng));
-    const VecX<double> tau = rnea(m, data, s.q, s.v, s.a, &fext);
+    const Loads<double> loads = test::body_loads(fext);
+    const VecX<double> tau = rnea(m, data, s.q, s.v, s.a, &loads);
     const MatX<double>& W = joint_reactions(m, data, ws, s.q, s.v, s.a, &fext);
     const double scale = std::max(1.0, W.cwiseAbs().maxCoeff());
     for (int i = 0; i < m.dof; ++i) {

@@ -14,6 +14,7 @@
 #include "armdyn/spatial/rotation.hpp"
 #include "support/random_model.hpp"
 #include "support/test_util.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace rnea_classical_test {
@@ -47,7 +48,8 @@ double worst_against_rnea(const Model& model, std::mt19937_64& rng) {
       worst = std::max(worst, rel_diff(lean.ao[i], Vec3<double>(spatial.a[i].v + spatial.v[i].w.cross(spatial.v[i].v))));
       worst = std::max(worst, rel_diff(lean.f[i].n, spatial.f[i].n) + rel_diff(lean.f[i].f, spatial.f[i].f));
     }
-    worst = std::max(worst, rel_diff(rnea_classical(model, lean, q, v, a, &fext), rnea(model, spatial, q, v, a, &fext)));
+    const Loads<double> loads = test::body_loads(fext);
+    worst = std::max(worst, rel_diff(rnea_classical(model, lean, q, v, a, &fext), rnea(model, spatial, q, v, a, &loads)));
   }
   return worst;
 }

@@ -13,6 +13,7 @@
 #include "dynamics/derivatives_test_util.hpp"
 #include "support/finite_difference.hpp"
 #include "support/state.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace rnea_derivatives_test {
@@ -31,13 +32,15 @@ Disagreement against_dual(const Model& model, const Model& reference, const test
                           const std::vector<Force<double>>* fext) {
   Data data(model);
   RneaDerivativesWorkspace<double> ws(model);
-  rnea_derivatives(model, data, ws, s.q, s.v, s.a, fext);
+  const Loads<double> with = fext ? test::body_loads(*fext) : Loads<double>{};
+  const Loads<double>* loads = fext ? &with : nullptr;
+  rnea_derivatives(model, data, ws, s.q, s.v, s.a, loads);
   Data ref_data(reference);
   Disagreement d;
   d.dq = test::rel_diff(ws.dtau_dq, test::dual_rnea_jacobian(reference, s.q, s.v, s.a, fext, Seed::kQ));
   d.dv = test::rel_diff(ws.dtau_dv, test::dual_rnea_jacobian(reference, s.q, s.v, s.a, fext, Seed::kV));
   d.M = test::rel_diff(ws.M, crba(reference, ref_data, s.q));
-  d.tau = test::rel_diff(data.tau, rnea(reference, ref_data, s.q, s.v, s.a, fext));
+  d.tau = test::rel_diff(data.tau, rnea(reference, ref_data, s.q, s.v, s.a, loads));
   return d;
 }
 
@@ -69,11 +72,12 @@ TEST(RneaDerivatives, EqualCentralDifferencesOnEveryModel) {
     const std::vector<Force<double>> fext = test::random_wrenches(m.dof, rng);
     Data data(m), fd_data(m);
     RneaDerivativesWorkspace<double> ws(m);
-    rnea_derivatives(m, data, ws, s.q, s.v, s.a, &fext);
+    const Loads<double> loads = test::body_loads(fext);
+    rnea_derivatives(m, data, ws, s.q, s.v, s.a, &loads);
     const MatX<double> dq = test::central_jacobian(
-        [&](const VecX<double>& q) { return VecX<double>(rnea(m, fd_data, q, s.v, s.a, &fext)); }, s.q);
+        [&](const VecX<double>& q) { return VecX<double>(rnea(m, fd_data, q, s.v, s.a, &loads)); }, s.q);
     const MatX<double> dv = test::central_jacobian(
-        [&](const VecX<double>& v) { return VecX<double>(rnea(m, fd_data, s.q, v, s.a, &fext)); }, s.v);
+        [&](const VecX<double>& v) { return VecX<double>(rnea(m, fd_data, s.q, v, s.a, &loads)); }, s.v);
     EXPECT_LT(test::rel_diff(ws.dtau_dq, dq), kDifferenceTol) << m.name;
     EXPECT_LT(test::rel_diff(ws.dtau_dv, dv), kDifferenceTol) << m.name;
   }

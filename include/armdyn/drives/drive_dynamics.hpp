@@ -6,10 +6,12 @@
 //
 // drive_torque is this inverse dynamics, drive_mass_matrix the mass matrix with the reflected
 // inertia on its diagonal, drive_forward_dynamics solves for a. The gyroscopic torques of the
-// spinning rotors are neglected (as [AKB] and [VP] do). An empty DriveSet adds nothing.
+// spinning rotors are neglected (as [AKB] and [VP] do). An empty DriveSet adds nothing. With
+// `loads` (dynamics/loads.hpp: wrenches, a moving base, a payload) M and c are M_L and c_L.
 // Allocation-free per call.
 #include "armdyn/drives/drive.hpp"
 #include "armdyn/drives/friction.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 
 namespace armdyn::drives {
@@ -20,17 +22,20 @@ void check_drives(const Model& model, const DriveSet& drives);
 /// f(v) of every joint into `out` (sized dof); zeros for an empty set.
 void friction_torques(const DriveSet& drives, VecIn<double> v, Sign sign, VecX<double>& out);
 
-/// tau = rnea(q, v, a) + G^2 Jm a + f(v) (exact sign by default). Writes data.tau; returns it.
+/// tau = rnea(q, v, a, loads) + G^2 Jm a + f(v) (exact sign by default). Writes data.tau; returns it.
 const VecX<double>& drive_torque(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q,
-                                 VecIn<double> v, VecIn<double> a, Sign sign = Sign::kExact);
+                                 VecIn<double> v, VecIn<double> a, Sign sign = Sign::kExact,
+                                 const Loads<double>* loads = nullptr);
 
-/// M(q) + diag(G^2 Jm). Writes data.M; returns it.
-const MatX<double>& drive_mass_matrix(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q);
+/// M(q) + diag(G^2 Jm) (M_L with loads). Writes data.M; returns it.
+const MatX<double>& drive_mass_matrix(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q,
+                                      const Loads<double>* loads = nullptr);
 
 /// a = (M + diag(G^2 Jm))^-1 (tau - c(q, v) - f(v)) by LDL^T (smooth sign by default).
 /// Writes data.M, data.c, data.L, data.qdd; returns data.qdd.
 const VecX<double>& drive_forward_dynamics(const Model& model, const DriveSet& drives, Data& data, VecIn<double> q,
-                                           VecIn<double> v, VecIn<double> tau, Sign sign = Sign::kSmooth);
+                                           VecIn<double> v, VecIn<double> tau, Sign sign = Sign::kSmooth,
+                                           const Loads<double>* loads = nullptr);
 
 /// The kinetic energy of the rotors, sum 1/2 G^2 Jm v^2 (the rigid bodies' is terms::kinetic_energy).
 double rotor_kinetic_energy(const DriveSet& drives, VecIn<double> v);

@@ -9,6 +9,7 @@
 
 #include <Eigen/Core>
 
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 #include "armdyn/spatial/articulated_inertia.hpp"
 
@@ -31,7 +32,8 @@ template <class S> struct AbaWorkspace {
   VecX<S> u;                              ///< tau_i - S_i^T pA_i
 };
 
-/// a of the free (unconstrained) tree under joint torques `tau` and gravity model.gravity.
+/// a of the free (unconstrained) tree under joint torques `tau` and gravity model.gravity (with
+/// `loads`, loads.hpp (3): a = M_L^-1 (tau - c_L)).
 /// Writes data.X_up, data.oMb, data.v, data.a (the kinematics of the three passes, in the base
 /// frame's axes about the base frame's origin), data.qdd and the workspace; returns data.qdd.
 /// On the general chain of n >= 2 revolute joints: 327n - 123 mul, 292n - 141 add, n div,
@@ -41,9 +43,9 @@ template <class S> struct AbaWorkspace {
 /// for long chains and loses to crba + LDL^T for short arms.
 template <class S>
 const VecX<S>& aba(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> v,
-                   VecIn<S> tau);
+                   VecIn<S> tau, const Loads<S>* loads = nullptr);
 
 extern template const VecX<double>& aba(const Model&, Data&, AbaWorkspace<double>&, VecIn<double>, VecIn<double>,
-                                        VecIn<double>);
+                                        VecIn<double>, const Loads<double>*);
 
 }  // namespace armdyn

@@ -1,5 +1,6 @@
 #pragma once
 #include "armdyn/dynamics/aba.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/kinematics/joint.hpp"
 #include "armdyn/spatial/inertia.hpp"
 
@@ -27,15 +28,27 @@ namespace aba_detail {
 // Pass 3, outward (accelerations), a_0 = (0, -g):
 //   a' = a_p + c_i,   qdd_i = (u_i - U_i^T a') / D_i,   a_i = a' + S_i qdd_i                  (5)
 // A quaternion joint's accelerations are then qdd_i + b_i (joint.hpp: quaternion_bias).
+// With loads (kLoads; loads.hpp): on a moving base v_0 and a_0 are the base's (loads.hpp (1), in
+// these axes as they are), the root bodies' c_i = v_0 x S_i qd_i; the payload's inertia joins its
+// body's I_i in (1); each external wrench, moved to O in base axes, is subtracted from its body's
+// pA_i after (1).
 // IA and Ia are symmetric: kept and updated as their 21 distinct entries
 // (spatial/articulated_inertia.hpp). Every step is written entry by entry, as scalars: Eigen's
 // packets over 3-vectors, read back from scalar stores, stalled on every body.
 
 // (1)
-template <class S>
-ARMDYN_INLINE void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd) {
+template <bool kLoads, class S>
+ARMDYN_INLINE void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd,
+                                 [[maybe_unused]] const Loads<S>* loads, [[maybe_unused]] const Motion<S>& v0) {
   const int n = model.dof;
   joint_placements(model, data, q.data());
+  [[maybe_unused]] bool moving = false;
+  [[maybe_unused]] int payload_body = -1;
+  [[maybe_unused]] Inertia<S> loaded;  // the payload's body's inertia with the payload
+  if constexpr (kLoads) {
+    moving = loads->base.has_value();
+    if (loads->payload) payload_body = loads->payload->body;
+  }
   for (int i = 0; i < n; ++i) {
     const int p = model.parent[i];
     Transform<S>& X = data.oMb[i];
@@ -59,11 +72,11 @@ ARMDYN_INLINE void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, Aba
     }
     Motion<S>& v = data.v[i];
     Motion<S>& c = ws.c[i];
-    if (p < 0) {
+    if (p < 0 && !(kLoads && moving)) {
       v = sq;
       c = Motion<S>{Vec3<S>(S(0), S(0), S(0)), Vec3<S>(S(0), S(0), S(0))};
     } else {
-      const Motion<S>& vp = data.v[p];
+      const Motion<S>& vp = p < 0 ? v0 : data.v[p];
       if (revolute) {
         c.w = cross(vp.w, sq.w);
         const Vec3<S> a = cross(vp.w, sq.v), b = cross(vp.v, sq.w);
@@ -85,7 +98,15 @@ ARMDYN_INLINE void velocity_pass(const ModelTpl<S>& model, DataTpl<S>& data, Aba
     // here, so that J and g stay in registers: written into IA_i (A = J, B = g x, C = m E) and
     // used for the momentum J v = (J w + g x v, m v - g x w).
     ArticulatedInertia<S>& IA = ws.IA[i];
-    const Inertia<S>& Ib = model.inertia[i];
+    const Inertia<S>* Ibp = &model.inertia[i];
+    if constexpr (kLoads) {
+      if (i == payload_body) {
+        loaded = model.inertia[i];
+        loaded += loads->payload->inertia;
+        Ibp = &loaded;
+      }
+    }
+    const Inertia<S>& Ib = *Ibp;
     const Mat3<S>& R = X.R;
     S RI[3][3];  // R I
     for (int r = 0; r < 3; ++r)
@@ -185,13 +206,42 @@ ARMDYN_INLINE void inertia_pass(const ModelTpl<S>& model, AbaWorkspace<S>& ws, V
   }
 }
 
+// The external wrenches of `loads`, moved to O in base axes, subtracted from pA (after (1)).
+template <class S> void subtract_wrenches(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws,
+                                          const Loads<S>& loads) {
+  for (std::size_t i = 0; i < loads.body_wrenches.size(); ++i) {
+    const Transform<S>& X = data.oMb[i];
+    const Force<S>& fb = loads.body_wrenches[i];
+    const Vec3<S> f = X.R * fb.f;
+    ws.pA[i].f -= f;
+    ws.pA[i].n -= X.R * fb.n + X.p.cross(f);
+  }
+  for (const FrameWrench<S>& w : loads.wrenches) {
+    const int b = model.frames[w.frame].body;
+    if (b < 0) continue;  // on the base: it moves no joint
+    const Vec3<S> f = w.wrench.template head<3>();
+    const Vec3<S> p = data.oMb[b].apply(model.frames[w.frame].placement.p);
+    ws.pA[b].f -= f;
+    ws.pA[b].n -= w.wrench.template tail<3>() + p.cross(f);
+  }
+}
+
 // (5)
-template <class S> ARMDYN_INLINE void acceleration_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws) {
+template <bool kLoads, class S>
+ARMDYN_INLINE void acceleration_pass(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws,
+                                     [[maybe_unused]] const Loads<S>* loads, [[maybe_unused]] const Motion<S>& a0) {
+  [[maybe_unused]] bool moving = false;
+  if constexpr (kLoads) moving = loads->base.has_value();
   for (int i = 0; i < model.dof; ++i) {
     const int p = model.parent[i];
     Motion<S>& a = data.a[i];
     const Motion<S>& c = ws.c[i];
-    if (p < 0) {  // c_i = 0
+    if (p < 0 && kLoads && moving) {  // the base's a_0, plus c_i = v_0 x S_i qd_i
+      for (int r = 0; r < 3; ++r) {
+        a.w[r] = a0.w[r] + c.w[r];
+        a.v[r] = a0.v[r] + c.v[r];
+      }
+    } else if (p < 0) {  // c_i = 0
       a.w = Vec3<S>(S(0), S(0), S(0));
       a.v = Vec3<S>(-model.gravity[0], -model.gravity[1], -model.gravity[2]);
     } else {
@@ -215,14 +265,25 @@ template <class S> ARMDYN_INLINE void acceleration_pass(const ModelTpl<S>& model
 
 template <class S>
 const VecX<S>& aba(const ModelTpl<S>& model, DataTpl<S>& data, AbaWorkspace<S>& ws, VecIn<S> q, VecIn<S> qd,
-                   VecIn<S> tau) {
+                   VecIn<S> tau, const Loads<S>* loads) {
   check_configuration(model, q);
   check_size(qd, model.dof, "v");
   check_size(tau, model.dof, "tau");
   if (static_cast<int>(ws.IA.size()) != model.dof) throw InputError("aba: workspace built for another model");
-  aba_detail::velocity_pass(model, data, ws, q, qd);
-  aba_detail::inertia_pass(model, ws, tau);
-  aba_detail::acceleration_pass(model, data, ws);
+  if (has_loads(loads)) {
+    check_loads(model, *loads);
+    Motion<S> v0, a0;
+    if (loads->base) loads_detail::base_motion(model, *loads->base, v0, a0);
+    aba_detail::velocity_pass<true>(model, data, ws, q, qd, loads, v0);
+    aba_detail::subtract_wrenches(model, data, ws, *loads);
+    aba_detail::inertia_pass(model, ws, tau);
+    aba_detail::acceleration_pass<true>(model, data, ws, loads, a0);
+  } else {
+    const Motion<S> none;
+    aba_detail::velocity_pass<false, S>(model, data, ws, q, qd, nullptr, none);
+    aba_detail::inertia_pass(model, ws, tau);
+    aba_detail::acceleration_pass<false, S>(model, data, ws, nullptr, none);
+  }
   // The chart's accelerations to a quaternion joint's (joint.hpp: quaternion_bias).
   if (model.has_quaternions()) add_quaternion_bias(model, qd.data(), data.qdd.data());
   return data.qdd;

@@ -47,6 +47,7 @@
 #include <array>
 #include <string>
 
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/kinematics/jacobian.hpp"
 #include "armdyn/model/data.hpp"
 
@@ -142,13 +143,16 @@ void constraint_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, Constrain
 template <class S>
 const VecX<S>& constrained_inverse_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
                                             const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> a,
-                                            VecIn<S> N);
+                                            VecIn<S> N, const Loads<S>* loads = nullptr);
 
 /// The constrained motion (3): writes ws.qdd (returned), ws.force (N), and what
-/// constraint_kinematics and forward_dynamics write.
+/// constraint_kinematics and forward_dynamics write. With `loads` (loads.hpp) the free motion is
+/// a = M_L^-1 (tau - c_L) and M_L stands for M; the constraint is relative to the base (a surface
+/// fixed to a moving base moves with it).
 template <class S>
 const VecX<S>& constrained_forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
-                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> tau);
+                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> tau,
+                                            const Loads<S>* loads = nullptr);
 
 /// max_k |h_k(x(q))|: the constraint error in metres (a loop: the largest component of
 /// x_A - x_B, and with axes of the pair one metre along them). Runs forward_kinematics.
@@ -192,10 +196,11 @@ extern template void constraint_kinematics(const Model&, Data&, ConstraintWorksp
                                            const PointConstraint<double>&, VecIn<double>, VecIn<double>);
 extern template const VecX<double>& constrained_inverse_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
                                                                  const PointConstraint<double>&, VecIn<double>,
-                                                                 VecIn<double>, VecIn<double>, VecIn<double>);
+                                                                 VecIn<double>, VecIn<double>, VecIn<double>,
+                                                                 const Loads<double>*);
 extern template const VecX<double>& constrained_forward_dynamics(const Model&, Data&, ConstraintWorkspace<double>&,
                                                                  const PointConstraint<double>&, VecIn<double>,
-                                                                 VecIn<double>, VecIn<double>);
+                                                                 VecIn<double>, VecIn<double>, const Loads<double>*);
 extern template double constraint_error(const Model&, Data&, ConstraintWorkspace<double>&,
                                         const PointConstraint<double>&, VecIn<double>);
 

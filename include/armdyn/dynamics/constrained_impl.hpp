@@ -215,10 +215,10 @@ void constraint_kinematics(const ModelTpl<S>& model, DataTpl<S>& data, Constrain
 template <class S>
 const VecX<S>& constrained_inverse_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
                                             const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> a,
-                                            VecIn<S> N) {
+                                            VecIn<S> N, const Loads<S>* loads) {
   check_size(N, c.count, "N");
   constraint_kinematics(model, data, ws, c, q, v);
-  ws.tau = rnea(model, data, q, v, a);
+  ws.tau = rnea(model, data, q, v, a, loads);
   // [VP] (2.10.5): P = W q̈ - U - D R, R = sum_k N_k n_k.
   for (int k = 0; k < c.count; ++k) ws.tau.noalias() -= ws.G.row(k).transpose() * N[k];
   return ws.tau;
@@ -226,9 +226,10 @@ const VecX<S>& constrained_inverse_dynamics(const ModelTpl<S>& model, DataTpl<S>
 
 template <class S>
 const VecX<S>& constrained_forward_dynamics(const ModelTpl<S>& model, DataTpl<S>& data, ConstraintWorkspace<S>& ws,
-                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> tau) {
+                                            const PointConstraint<S>& c, VecIn<S> q, VecIn<S> v, VecIn<S> tau,
+                                            const Loads<S>* loads) {
   constraint_kinematics(model, data, ws, c, q, v);
-  const VecX<S>& a0 = forward_dynamics(model, data, q, v, tau);  // M^-1 (tau - c); data.L = M's LDL^T factor
+  const VecX<S>& a0 = forward_dynamics(model, data, q, v, tau, loads);  // M^-1 (tau - c); data.L = M's LDL^T factor
   const int m = c.count;
   for (int k = 0; k < m; ++k) {
     ws.column = ws.G.row(k).transpose();

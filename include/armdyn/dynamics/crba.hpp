@@ -8,15 +8,17 @@
 // entries of its rotation skipped.
 // On the general chain of 2 to 12 revolute joints (general_chain.hpp): 12n^2 + 77n - 77 mul,
 // 9n^2 + 69n - 72 add, 2n sin/cos (tests/codegen/opcount_test.cpp).
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {
 
 /// M(q), full and symmetric. Writes data.X_up, data.Ic, data.F_crb, data.M (from 13 joints on
-/// also data.oMb); returns data.M.
+/// also data.oMb); returns data.M. With `loads` holding a payload (loads.hpp): M_L = M + J_b^T I_p
+/// J_b, J_b the Jacobian of the payload's body in its own frame (the other loads leave M as it is).
 template <class S>
-const MatX<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q);
+const MatX<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const Loads<S>* loads = nullptr);
 
-extern template const MatX<double>& crba(const Model&, Data&, VecIn<double>);
+extern template const MatX<double>& crba(const Model&, Data&, VecIn<double>, const Loads<double>*);
 
 }  // namespace armdyn

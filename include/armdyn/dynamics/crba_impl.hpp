@@ -257,6 +257,36 @@ void base_axes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
   }
 }
 
+/// M += J_b^T I_p J_b for a payload I_p on body b (body frame): J_b's column k (k on the path from b
+/// to the base) is joint k's axis S_k seen in body b's frame, bMk S_k, bMk carried up by the
+/// joint placements data.X_up. The columns are kept in data.F_crb (crba's scratch, free again).
+template <class S> void add_payload(const ModelTpl<S>& model, DataTpl<S>& data, const HeldPayload<S>& payload) {
+  auto& J = data.F_crb;
+  Transform<S> bMk;  // body k in body b's frame: the identity at k = b
+  bMk.R.setIdentity();
+  bMk.p.setZero();
+  for (int k = payload.body; k >= 0; k = model.parent[k]) {
+    const Vec3<S> z = bMk.R.col(2);
+    Motion<S> s;
+    if (model.joint_type[k] == JointType::kRevolute) {
+      s.w = z;
+      s.v = bMk.p.cross(z);
+    } else {
+      s.w.setZero();
+      s.v = z;
+    }
+    J.col(k) << s.w, s.v;
+    bMk = bMk * data.X_up[k].inverse();
+  }
+  for (int j = payload.body; j >= 0; j = model.parent[j]) {
+    Motion<S> s;
+    s.w = J.col(j).template head<3>();
+    s.v = J.col(j).template tail<3>();
+    const Force<S> Is = payload.inertia * s;
+    for (int i = payload.body; i >= 0; i = model.parent[i])
+      data.M(i, j) += J.col(i).template head<3>().dot(Is.n) + J.col(i).template tail<3>().dot(Is.f);
+  }
+}
 
 }  // namespace crba_detail
 
@@ -265,11 +295,15 @@ void base_axes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
 // across an aligned joint), base-frame axes about twice as much per joint and 6 per pair, so they
 // win from about a dozen joints on (docs/benchmarks.md).
 template <class S>
-const MatX<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q) {
+const MatX<S>& crba(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const Loads<S>* loads) {
   check_configuration(model, q);
   if (model.dof >= kCrbaBaseAxesFrom) crba_detail::base_axes(model, data, q);
   else if (!data.subtree_end.empty()) crba_detail::body_frames(model, data, q);
   else crba_detail::body_frames_by_column(model, data, q);
+  if (loads && loads->payload) {
+    check_loads(model, *loads);
+    crba_detail::add_payload(model, data, *loads->payload);
+  }
   return data.M;
 }
 

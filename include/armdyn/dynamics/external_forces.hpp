@@ -3,23 +3,18 @@
 // base axes) to the recursive Newton-Euler algorithm's (one spatial force per body, body frame,
 // about the body origin; rnea.hpp), and the joint torques they produce, sum_i J_i^T f_i.
 //
-// With these, inverse and forward dynamics under external wrenches are
-//   tau = M(q) a + c(q, v) - sum_i J_i^T f_i      (rnea with fext)
+// (The dynamics algorithms take the wrenches themselves, at frames or per body, in Loads:
+// loads.hpp.) With these, inverse and forward dynamics under external wrenches are
+//   tau = M(q) a + c(q, v) - sum_i J_i^T f_i      (rnea with Loads::body_wrenches = fext)
 //   a   = M(q)^-1 (tau + sum_i J_i^T f_i - c(q, v))  (any forward-dynamics route, torque tau + sum J^T f)
 // ([Craig] (6.117) with the wrench's generalised force; [VP] §3.5: a known external force "is
 // applied to the model" this way). O(n) each, allocation-free once the workspace exists.
 #include <vector>
 
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {
-
-/// A wrench applied to the body carrying frame `frame` (an index into model.frames):
-/// [fx, fy, fz, nx, ny, nz], the force and the moment about the frame origin, in the base axes.
-template <class S> struct FrameWrench {
-  int frame = -1;
-  Vec6<S> wrench = Vec6<S>::Zero();
-};
 
 /// Workspace and results of the functions below, for one model (one per thread).
 template <class S> struct ExternalForceWorkspace {

@@ -29,13 +29,14 @@ template <class S> struct FdWorkspace {
   WalkerOrinWorkspace<S> walker_orin;
 };
 
-/// a = M(q)^-1 (tau - c(q, v)) by `method`; writes data.qdd (and what that route writes) and
-/// returns it. Allocation-free.
+/// a = M(q)^-1 (tau - c(q, v)) by `method` (with `loads`: a = M_L^-1 (tau - c_L), loads.hpp (3));
+/// writes data.qdd (and what that route writes) and returns it. Allocation-free.
 template <class S>
 const VecX<S>& forward_dynamics(FdMethod method, const ModelTpl<S>& model, DataTpl<S>& data, FdWorkspace<S>& ws,
-                                VecIn<S> q, VecIn<S> v, VecIn<S> tau);
+                                VecIn<S> q, VecIn<S> v, VecIn<S> tau, const Loads<S>* loads = nullptr);
 
 extern template const VecX<double>& forward_dynamics(FdMethod, const Model&, Data&, FdWorkspace<double>&,
-                                                     VecIn<double>, VecIn<double>, VecIn<double>);
+                                                     VecIn<double>, VecIn<double>, VecIn<double>,
+                                                     const Loads<double>*);
 
 }  // namespace armdyn

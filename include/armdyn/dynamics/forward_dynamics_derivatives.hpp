@@ -25,15 +25,17 @@ template <class S> struct ForwardDynamicsDerivativesWorkspace {
   VecX<S> column;                    ///< scratch for the solves
 };
 
-/// Writes data.qdd (= forward_dynamics(q, v, tau)), data.M, data.L and ws.dqdd_dq, ws.dqdd_dv,
-/// ws.Minv (and ws.rnea at a = qdd); returns data.qdd.
+/// Writes data.qdd (= forward_dynamics(q, v, tau, loads)), data.M, data.L and ws.dqdd_dq,
+/// ws.dqdd_dv, ws.Minv (and ws.rnea at a = qdd); returns data.qdd. With `loads` (loads.hpp) the
+/// derivatives are those of a = M_L^-1 (tau - c_L), the loads' dependence on q included.
 template <class S>
 const VecX<S>& forward_dynamics_derivatives(const ModelTpl<S>& model, DataTpl<S>& data,
                                             ForwardDynamicsDerivativesWorkspace<S>& ws, VecIn<S> q, VecIn<S> v,
-                                            VecIn<S> tau);
+                                            VecIn<S> tau, const Loads<S>* loads = nullptr);
 
 extern template const VecX<double>& forward_dynamics_derivatives(const Model&, Data&,
                                                                  ForwardDynamicsDerivativesWorkspace<double>&,
-                                                                 VecIn<double>, VecIn<double>, VecIn<double>);
+                                                                 VecIn<double>, VecIn<double>, VecIn<double>,
+                                                                 const Loads<double>*);
 
 }  // namespace armdyn

@@ -18,6 +18,7 @@
 // payload's inertia about its centre of mass.
 #include <vector>
 
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 #include "armdyn/model/payload.hpp"
 
@@ -33,6 +34,8 @@ template <class S> struct ReactionWorkspace {
   MatX<S> wrench;
   /// Per body: its link frame's index in model.frames (-1: none, the body frame is used).
   std::vector<int> link_frame;
+  /// joint_reactions' loads for rnea (its fext as the per-body wrenches).
+  Loads<S> loads;
 };
 
 /// Body i's link frame in its body frame (identity when the model has none named after it).

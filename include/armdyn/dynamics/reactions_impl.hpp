@@ -15,6 +15,7 @@ ReactionWorkspace<S>::ReactionWorkspace(const ModelTpl<S>& model)
     const int k = model.frame_index(model.body_names[i]);
     if (k >= 0 && model.frames[k].body == i) link_frame[i] = k;
   }
+  loads.body_wrenches.reserve(static_cast<std::size_t>(model.dof));  // filled by joint_reactions without allocating
 }
 
 template <class S> Transform<S> link_in_body(const ModelTpl<S>& model, const ReactionWorkspace<S>& ws, int i) {
@@ -51,7 +52,8 @@ const MatX<S>& reactions_from_rnea(const ModelTpl<S>& model, const DataTpl<S>& d
 template <class S>
 const MatX<S>& joint_reactions(const ModelTpl<S>& model, DataTpl<S>& data, ReactionWorkspace<S>& ws, VecIn<S> q,
                                VecIn<S> v, VecIn<S> a, const std::vector<Force<S>>* fext) {
-  rnea(model, data, q, v, a, fext);
+  if (fext) ws.loads.body_wrenches = *fext;
+  rnea(model, data, q, v, a, fext ? &ws.loads : nullptr);
   return reactions_from_rnea(model, data, ws);
 }
 

@@ -7,30 +7,33 @@
 // gravity_torque 84n - 39 mul, 66n - 36 add; 2n sin/cos
 // each (tests/codegen/opcount_test.cpp). The torques alone cost 86n - 69 mul by
 // rnea_classical (rnea_classical.hpp), which is the slower on double (docs/opcounts.md).
-#include <vector>
-
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {
 
-/// tau = M(q) a + C(q, v) v + g(q) - sum_i J_i^T fext_i. `fext` (optional, one per body) holds
-/// external wrenches acting on each body, expressed in its body frame about its origin.
-/// Writes data.X_up, data.v, data.a, data.f, data.tau; returns data.tau.
+/// tau = M(q) a + C(q, v) v + g(q), or with `loads` (optional; loads.hpp (3)) tau = M_L(q) a +
+/// c_L(q, v): the external wrenches' sum_i J_i^T f_i subtracted, the base's motion and the payload
+/// included. InputError for loads that do not fit the model (check_loads).
+/// Writes data.X_up, data.v, data.a, data.f, data.tau (and data.oMb with wrenches at frames);
+/// returns data.tau.
 template <class S>
 const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> v, VecIn<S> a,
-                    const std::vector<Force<S>>* fext = nullptr);
+                    const Loads<S>* loads = nullptr);
 
-/// c(q, v) = C(q, v) v + g(q): rnea with a = 0. Writes data.c; returns it.
+/// c(q, v) = C(q, v) v + g(q): rnea with a = 0 (with `loads`: c_L). Writes data.c; returns it.
 template <class S>
-const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> v);
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> v,
+                                 const Loads<S>* loads = nullptr);
 
 /// g(q): rnea with v = a = 0. Writes data.g; returns it.
 template <class S>
 const VecX<S>& gravity_torque(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q);
 
 extern template const VecX<double>& rnea(const Model&, Data&, VecIn<double>, VecIn<double>, VecIn<double>,
-                                         const std::vector<Force<double>>*);
-extern template const VecX<double>& nonlinear_effects(const Model&, Data&, VecIn<double>, VecIn<double>);
+                                         const Loads<double>*);
+extern template const VecX<double>& nonlinear_effects(const Model&, Data&, VecIn<double>, VecIn<double>,
+                                                      const Loads<double>*);
 extern template const VecX<double>& gravity_torque(const Model&, Data&, VecIn<double>);
 
 }  // namespace armdyn

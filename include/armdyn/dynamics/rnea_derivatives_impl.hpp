@@ -28,6 +28,15 @@ namespace rnea_derivatives_detail {
 // and in the other triangle, with only the subtree of i moving,
 //   d tau_j / d q_i  = J_j . D_i,   D_i = J_i x* F_i - Ic_i beta_i + Bc_i Jdot_i                (7)
 //   d tau_j / d qd_i = J_j . E_i,   E_i = Bc_i J_i + 2 Ic_i Jdot_i
+// With loads (loads.hpp): a moving base gives v_0 and a_0 (loads.hpp (1), constants, so (3)-(7)
+// hold as they are); the payload's inertia joins its body's; per-body wrenches turn with their
+// bodies as f_k does. A wrench (n, f) at a frame in base axes keeps its direction while its point
+// p moves: about O it is F_e = (n + p x f, f) and d F_e / d q_j = ((w_j x p + u_j) x f, 0), J_j =
+// (w_j, u_j), which is J_j x* F_e less
+//   K(w_j) = (w_j x n + p x (w_j x f), w_j x f) = (w_j x N + Q^T w_j, w_j x Fs)                (8)
+// summed over the wrenches of a subtree: N = sum n, Fs = sum f, Q = sum ((f . p) E - p f^T). As F_i
+// holds -F_e, d F_i / d q_j gains +K(w_j), so D_i gains K(w_i) and
+//   d tau_i / d q_j += J_i . K(w_j) = r3_i . w_j,   r3_i = N x w_i + Q w_i + Fs x u_i         (9)
 
 // The spatial cross products of motion.hpp, always inlined here (12 mul each).
 template <class S> [[gnu::always_inline]] inline Motion<S> crm(const Motion<S>& a, const Motion<S>& b) {
@@ -59,11 +68,13 @@ template <class S, class A, class B>
 
 template <class S>
 void outward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspace<S>& ws, const S* qd,
-             const S* qdd, const std::vector<Force<S>>* fext) {
+             const S* qdd, const Loads<S>* loads) {
   const int n = model.dof;
-  Motion<S> a0;
+  Motion<S> a0, v0;
   a0.v = -model.gravity;
-  const Motion<S> v0;
+  if (loads && loads->base) loads_detail::base_motion(model, *loads->base, v0, a0);
+  const std::vector<Force<S>>* fext = loads && !loads->body_wrenches.empty() ? &loads->body_wrenches : nullptr;
+  const int payload_body = loads && loads->payload ? loads->payload->body : -1;
   for (int i = 0; i < n; ++i) {
     const int p = model.parent[i];
     Transform<S>& X = data.oMb[i];
@@ -96,7 +107,9 @@ void outward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspac
     put(ws.cols_Jdot, i, Jd.w, Jd.v);
     put(ws.cols_beta, i, beta.w, beta.v);
     // (2)
-    const Inertia<S>& I = ws.Ic[i] = transform_to_parent(X, model.inertia[i]);
+    Inertia<S> Ib = model.inertia[i];
+    if (i == payload_body) Ib += loads->payload->inertia;
+    const Inertia<S>& I = ws.Ic[i] = transform_to_parent(X, Ib);
     ws.P[i] = I * v;
     Force<S>& f = ws.F[i];
     f = I * a;
@@ -123,6 +136,24 @@ void outward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspac
       }
     ws.b12[i] = v.w.cross(I.h) + I.m * v.v;
   }
+  // The wrenches at frames (8): subtracted from their bodies' F, and their N, Fs, Q.
+  if (!ws.at_frames) return;
+  for (int i = 0; i < n; ++i) {
+    ws.wN[i].setZero();
+    ws.wF[i].setZero();
+    ws.wQ[i].setZero();
+  }
+  for (const FrameWrench<S>& w : loads->wrenches) {
+    const int b = model.frames[w.frame].body;
+    if (b < 0) continue;  // on the base: it moves no joint
+    const Vec3<S> f = w.wrench.template head<3>(), nf = w.wrench.template tail<3>();
+    const Vec3<S> p = data.oMb[b].apply(model.frames[w.frame].placement.p);
+    ws.F[b].f -= f;
+    ws.F[b].n -= nf + p.cross(f);
+    ws.wN[b] += nf;
+    ws.wF[b] += f;
+    ws.wQ[b] += f.dot(p) * Mat3<S>::Identity() - p * f.transpose();
+  }
 }
 
 template <class S> void inward(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspace<S>& ws) {
@@ -138,7 +169,16 @@ template <class S> void inward(const ModelTpl<S>& model, DataTpl<S>& data, RneaD
     put(ws.cols_r2, i, r2.n, r2.f);
     // (7)
     const Force<S> JF = crf(J, F), Ib = Ic * ws.beta[i], BJd = apply_B(ws.B11[i], ws.b12[i], ws.P[i], Jd);
-    put(ws.cols_D, i, JF.n - Ib.n + BJd.n, JF.f - Ib.f + BJd.f);
+    if (ws.at_frames) {  // (8), (9)
+      const Vec3<S>& N = ws.wN[i];
+      const Vec3<S>& Fs = ws.wF[i];
+      const Mat3<S>& Q = ws.wQ[i];
+      ws.cols_r3.col(i) = N.cross(J.w) + Q * J.w + Fs.cross(J.v);
+      const Vec3<S> Kn = J.w.cross(N) + Q.transpose() * J.w, Kf = J.w.cross(Fs);
+      put(ws.cols_D, i, JF.n - Ib.n + BJd.n + Kn, JF.f - Ib.f + BJd.f + Kf);
+    } else {
+      put(ws.cols_D, i, JF.n - Ib.n + BJd.n, JF.f - Ib.f + BJd.f);
+    }
     const Force<S> BJ = apply_B(ws.B11[i], ws.b12[i], ws.P[i], J), IJd = Ic * Jd;
     put(ws.cols_E, i, BJ.n + S(2) * IJd.n, BJ.f + S(2) * IJd.f);
     const int p = model.parent[i];
@@ -150,6 +190,11 @@ template <class S> void inward(const ModelTpl<S>& model, DataTpl<S>& data, RneaD
       ws.P[p].f += ws.P[i].f;
       ws.B11[p] += ws.B11[i];
       ws.b12[p] += ws.b12[i];
+      if (ws.at_frames) {
+        ws.wN[p] += ws.wN[i];
+        ws.wF[p] += ws.wF[i];
+        ws.wQ[p] += ws.wQ[i];
+      }
     }
   }
 }
@@ -170,6 +215,8 @@ template <class S> void pairs(const ModelTpl<S>& model, RneaDerivativesWorkspace
       ws.dtau_dv.row(i).head(k).noalias() = r2.transpose() * ws.cols_J.leftCols(k);
       ws.dtau_dv.row(i).head(k).noalias() += S(2) * (r1.transpose() * ws.cols_Jdot.leftCols(k));
       ws.M.row(i).head(k).noalias() = r1.transpose() * ws.cols_J.leftCols(k);
+      if (ws.at_frames)  // (9)
+        ws.dtau_dq.row(i).head(k).noalias() += ws.cols_r3.col(i).transpose() * ws.cols_J.topRows(3).leftCols(k);
       ws.dtau_dq.col(i).head(i).noalias() = ws.cols_J.leftCols(i).transpose() * ws.cols_D.col(i);
       ws.dtau_dv.col(i).head(i).noalias() = ws.cols_J.leftCols(i).transpose() * ws.cols_E.col(i);
       ws.M.col(i).head(i) = ws.M.row(i).head(i).transpose();
@@ -178,6 +225,7 @@ template <class S> void pairs(const ModelTpl<S>& model, RneaDerivativesWorkspace
     for (int j = i; j >= 0; j = model.parent[j]) {
       const auto Jj = ws.cols_J.col(j), Jdj = ws.cols_Jdot.col(j);
       ws.dtau_dq(i, j) = Jdj.dot(r2) - ws.cols_beta.col(j).dot(r1);
+      if (ws.at_frames) ws.dtau_dq(i, j) += ws.cols_r3.col(i).dot(Jj.template head<3>());  // (9)
       ws.dtau_dv(i, j) = Jj.dot(r2) + S(2) * Jdj.dot(r1);
       ws.M(i, j) = Jj.dot(r1);
       if (j != i) {
@@ -193,17 +241,17 @@ template <class S> void pairs(const ModelTpl<S>& model, RneaDerivativesWorkspace
 
 template <class S>
 void rnea_derivatives(const ModelTpl<S>& model, DataTpl<S>& data, RneaDerivativesWorkspace<S>& ws, VecIn<S> q,
-                      VecIn<S> v, VecIn<S> a, const std::vector<Force<S>>* fext) {
+                      VecIn<S> v, VecIn<S> a, const Loads<S>* loads) {
   require_angle_coordinates(model, "the derivatives of the dynamics");
   check_size(q, model.dof, "q");
   check_size(v, model.dof, "v");
   check_size(a, model.dof, "a");
-  if (fext && static_cast<int>(fext->size()) != model.dof)
-    throw InputError("fext: expected one wrench per body");
   if (static_cast<int>(ws.J.size()) != model.dof)
     throw InputError("rnea_derivatives: the workspace was built for another model");
+  if (loads) check_loads(model, *loads);
+  ws.at_frames = loads && !loads->wrenches.empty();
   joint_placements(model, data, q.data());
-  rnea_derivatives_detail::outward(model, data, ws, v.data(), a.data(), fext);
+  rnea_derivatives_detail::outward(model, data, ws, v.data(), a.data(), loads);
   rnea_derivatives_detail::inward(model, data, ws);
   rnea_derivatives_detail::pairs(model, ws);
 }

@@ -1,5 +1,6 @@
 #pragma once
 #include "armdyn/kinematics/joint.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/dynamics/rnea.hpp"
 
 namespace armdyn {
@@ -14,35 +15,49 @@ namespace rnea_detail {
 // Inward recursion ([Craig] (6.51)-(6.53)):
 //   tau_i = S_i . f_i,   f_p += X_i^T f_i                      (4)
 // kVel = false drops every velocity term, kAcc = false the joint accelerations; kReuseX = true
-// takes the joint placements already in data.X_up (written by crba for the same q). kBase = true
-// starts from a moving base's spatial velocity and acceleration (base_v, base_a; gravity already
-// in base_a: moving_base.hpp (1)) instead of v_0 = 0, a_0 = [0; -g]; false compiles as without it.
-template <bool kVel, bool kAcc, class S, bool kReuseX = false, bool kBase = false>
+// takes the joint placements already in data.X_up (written by crba for the same q). kLoads = true
+// applies `loads` (loads.hpp, checked by the caller): a moving base's spatial velocity and
+// acceleration (loads.hpp (1), gravity in base_a) instead of v_0 = 0, a_0 = [0; -g], the payload's
+// inertia added to its body's in (3), the external wrenches subtracted in (3) (those at frames
+// moved to their bodies by loads.hpp (2), on data.oMb written here); false compiles as without
+// them (`loads` unused).
+template <bool kVel, bool kAcc, class S, bool kReuseX = false, bool kLoads = false>
 void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd, const S* qdd,
-            const std::vector<Force<S>>* fext, VecX<S>& tau, const Motion<S>* base_v = nullptr,
-            const Motion<S>* base_a = nullptr) {
+            [[maybe_unused]] const Loads<S>* loads, VecX<S>& tau) {
   const int n = model.dof;
   const Vec3<S> a0 = -model.gravity;
   [[maybe_unused]] const bool has_quaternions = model.has_quaternions();
   // The joint placements first: independent of one another, so their sines and cosines overlap.
   if constexpr (!kReuseX)
     joint_placements(model, data, q.data());
+  [[maybe_unused]] Motion<S> base_v, base_a;
+  [[maybe_unused]] bool moving = false, at_frames = false, on_bodies = false;
+  [[maybe_unused]] int payload_body = -1;
+  if constexpr (kLoads) {
+    moving = loads->base.has_value();
+    at_frames = !loads->wrenches.empty();
+    on_bodies = !loads->body_wrenches.empty();
+    if (loads->payload) payload_body = loads->payload->body;
+    if (moving) loads_detail::base_motion(model, *loads->base, base_v, base_a);
+    else base_a.v = a0;
+  }
   for (int i = 0; i < n; ++i) {
     const Transform<S>& X = data.X_up[i];
     const int p = model.parent[i];
     Motion<S>& v = data.v[i];
     Motion<S>& a = data.a[i];
     // (1), (2): the parent's motion seen in body i.
-    if constexpr (kBase) {
+    if constexpr (kLoads) {
+      if (at_frames) data.oMb[i] = p < 0 ? X : data.oMb[p] * X;
       if (p < 0) {  // the base's motion seen in body i, as a parent's below
-        v.w.noalias() = X.R.transpose() * base_v->w;
-        v.v.noalias() = X.R.transpose() * (base_v->v - X.p.cross(base_v->w));
-        a.w.noalias() = X.R.transpose() * base_a->w;
-        a.v.noalias() = X.R.transpose() * (base_a->v - X.p.cross(base_a->w));
+        v.w.noalias() = X.R.transpose() * base_v.w;
+        v.v.noalias() = X.R.transpose() * (base_v.v - X.p.cross(base_v.w));
+        a.w.noalias() = X.R.transpose() * base_a.w;
+        a.v.noalias() = X.R.transpose() * (base_a.v - X.p.cross(base_a.w));
       }
     }
     if (p < 0) {
-      if constexpr (!kBase) {
+      if constexpr (!kLoads) {
         v.w.setZero();
         v.v.setZero();
         a.w.setZero();
@@ -90,10 +105,33 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
       f.n += v.w.cross(h.n) + v.v.cross(h.f);
       f.f += v.w.cross(h.f);
     }
-    if (fext) {
-      f.n -= (*fext)[i].n;
-      f.f -= (*fext)[i].f;
+    if constexpr (kLoads) {
+      if (i == payload_body) {
+        const Inertia<S>& Ip = loads->payload->inertia;
+        const Force<S> fa = Ip * a;
+        f.n += fa.n;
+        f.f += fa.f;
+        if constexpr (kVel) {
+          const Force<S> h = Ip * v;
+          f.n += v.w.cross(h.n) + v.v.cross(h.f);
+          f.f += v.w.cross(h.f);
+        }
+      }
+      if (on_bodies) {
+        f.n -= loads->body_wrenches[i].n;
+        f.f -= loads->body_wrenches[i].f;
+      }
     }
+  }
+  if constexpr (kLoads) {
+    if (at_frames)
+      for (const FrameWrench<S>& w : loads->wrenches) {
+        const int b = model.frames[w.frame].body;
+        if (b < 0) continue;  // on the base: it moves no joint
+        const Force<S> fb = loads_detail::on_body(model, w, data.oMb[b].R);
+        data.f[b].n -= fb.n;
+        data.f[b].f -= fb.f;
+      }
   }
   // (4)
   for (int i = n - 1; i >= 0; --i) {
@@ -113,21 +151,30 @@ void passes(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, const S* qd,
 
 template <class S>
 const VecX<S>& rnea(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd, VecIn<S> qdd,
-                    const std::vector<Force<S>>* fext) {
+                    const Loads<S>* loads) {
   check_configuration(model, q);
   check_size(qd, model.dof, "v");
   check_size(qdd, model.dof, "a");
-  if (fext && static_cast<int>(fext->size()) != model.dof)
-    throw InputError("fext: expected one wrench per body");
-  rnea_detail::passes<true, true, S>(model, data, q, qd.data(), qdd.data(), fext, data.tau);
+  if (has_loads(loads)) {
+    check_loads(model, *loads);
+    rnea_detail::passes<true, true, S, false, true>(model, data, q, qd.data(), qdd.data(), loads, data.tau);
+  } else {
+    rnea_detail::passes<true, true, S>(model, data, q, qd.data(), qdd.data(), nullptr, data.tau);
+  }
   return data.tau;
 }
 
 template <class S>
-const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd) {
+const VecX<S>& nonlinear_effects(const ModelTpl<S>& model, DataTpl<S>& data, VecIn<S> q, VecIn<S> qd,
+                                 const Loads<S>* loads) {
   check_configuration(model, q);
   check_size(qd, model.dof, "v");
-  rnea_detail::passes<true, false, S>(model, data, q, qd.data(), nullptr, nullptr, data.c);
+  if (has_loads(loads)) {
+    check_loads(model, *loads);
+    rnea_detail::passes<true, false, S, false, true>(model, data, q, qd.data(), nullptr, loads, data.c);
+  } else {
+    rnea_detail::passes<true, false, S>(model, data, q, qd.data(), nullptr, nullptr, data.c);
+  }
   return data.c;
 }
 

@@ -8,6 +8,7 @@
 // An independent route to the same a as aba() and forward_dynamics(). On the general chain of
 // n >= 2 revolute joints: n^3/3 + 37n^2 + 422n/3 - 63 mul, n^3/3 + 61n^2/2 + 679n/6 - 54 add,
 // 2n div, 2n sin/cos (tests/codegen/opcount_test.cpp).
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 
 namespace armdyn {
@@ -21,12 +22,14 @@ template <class S> struct WalkerOrinWorkspace {
 };
 
 /// a = M(q)^-1 (tau - c(q, v)). Writes data.X_up, data.v, data.a, data.f (the Newton-Euler
-/// passes), data.c (C + G), data.M (strobed, full and symmetric), data.qdd; returns data.qdd.
+/// passes), data.c (C + G), data.M (strobed, full and symmetric), data.qdd; returns data.qdd. With
+/// `loads` (loads.hpp (3)): c_L by the loaded pass, M_L with the payload in the strobes.
 template <class S>
 const VecX<S>& forward_dynamics_walker_orin(const ModelTpl<S>& model, DataTpl<S>& data, WalkerOrinWorkspace<S>& ws,
-                                            VecIn<S> q, VecIn<S> v, VecIn<S> tau);
+                                            VecIn<S> q, VecIn<S> v, VecIn<S> tau, const Loads<S>* loads = nullptr);
 
 extern template const VecX<double>& forward_dynamics_walker_orin(const Model&, Data&, WalkerOrinWorkspace<double>&,
-                                                                 VecIn<double>, VecIn<double>, VecIn<double>);
+                                                                 VecIn<double>, VecIn<double>, VecIn<double>,
+                                                                 const Loads<double>*);
 
 }  // namespace armdyn

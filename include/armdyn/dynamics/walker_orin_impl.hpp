@@ -10,8 +10,10 @@ namespace walker_orin_detail {
 // v = 0 and a_0 = 0 the Newton-Euler recursion reduces to
 //   a_j = S_j,   a_k = X_k a_p (k in the subtree of j; zero elsewhere)                   (1)
 //   f_k = I_k a_k,   f_p += X_k^T f_k,   M_ij = S_i . f_i                                   (2)
-// and, by the symmetry of M, only rows i >= j are needed: the inward pass stops at body j.
-template <class S> void strobe_column(const ModelTpl<S>& model, DataTpl<S>& data, int j) {
+// and, by the symmetry of M, only rows i >= j are needed: the inward pass stops at body j. A
+// payload (loads.hpp) adds its inertia's I_p a_b to its body's f_b.
+template <class S>
+void strobe_column(const ModelTpl<S>& model, DataTpl<S>& data, int j, const HeldPayload<S>* payload = nullptr) {
   const int n = model.dof;
   // (1)
   Motion<S>& aj = data.a[j];
@@ -34,6 +36,11 @@ template <class S> void strobe_column(const ModelTpl<S>& model, DataTpl<S>& data
   }
   // (2)
   for (int k = j; k < n; ++k) data.f[k] = model.inertia[k] * data.a[k];
+  if (payload && payload->body >= j) {
+    const Force<S> fp = payload->inertia * data.a[payload->body];
+    data.f[payload->body].n += fp.n;
+    data.f[payload->body].f += fp.f;
+  }
   for (int i = n - 1; i >= j; --i) {
     const Force<S>& f = data.f[i];
     data.M(i, j) = model.joint_type[i] == JointType::kRevolute ? f.n.z() : f.f.z();
@@ -74,15 +81,22 @@ template <class S> void solve_without_pivoting(MatX<S>& A, VecX<S>& b, VecX<S>& 
 
 template <class S>
 const VecX<S>& forward_dynamics_walker_orin(const ModelTpl<S>& model, DataTpl<S>& data, WalkerOrinWorkspace<S>& ws,
-                                            VecIn<S> q, VecIn<S> qd, VecIn<S> tau) {
+                                            VecIn<S> q, VecIn<S> qd, VecIn<S> tau, const Loads<S>* loads) {
   check_configuration(model, q);
   check_size(qd, model.dof, "v");
   check_size(tau, model.dof, "tau");
   if (ws.A.rows() != model.dof) throw InputError("forward_dynamics_walker_orin: workspace built for another model");
-  // C + G: one Newton-Euler pass with qdd = 0 and gravity on ([TML] §9, step 1).
-  rnea_detail::passes<true, false, S>(model, data, q, qd.data(), nullptr, nullptr, data.c);
+  // C + G: one Newton-Euler pass with qdd = 0 and gravity on ([TML] §9, step 1); with loads c_L.
+  const HeldPayload<S>* payload = nullptr;
+  if (has_loads(loads)) {
+    check_loads(model, *loads);
+    rnea_detail::passes<true, false, S, false, true>(model, data, q, qd.data(), nullptr, loads, data.c);
+    if (loads->payload) payload = &*loads->payload;
+  } else {
+    rnea_detail::passes<true, false, S>(model, data, q, qd.data(), nullptr, nullptr, data.c);
+  }
   // M: n strobes on the joint placements of that pass (step 2).
-  for (int j = 0; j < model.dof; ++j) walker_orin_detail::strobe_column(model, data, j);
+  for (int j = 0; j < model.dof; ++j) walker_orin_detail::strobe_column(model, data, j, payload);
   // qdd = M^-1 (tau - C - G) ([TML] (9.5), step 3).
   ws.A = data.M;
   ws.b = tau - data.c;

@@ -10,7 +10,7 @@
 // them). Every vector has the model's dof entries (q: nq, with a quaternion joint's four numbers
 // w, x, y, z, not all zero), every number is finite. f_ext holds external
 // wrenches on named frames: the force and the moment about the frame origin, base axes. base
-// (optional) is a prescribed motion of the base (dynamics/moving_base.hpp): its velocity and
+// (optional) is a prescribed motion of the base (dynamics/loads.hpp): its velocity and
 // acceleration, each [linear; angular] in the base frame's axes, either omitted = zero. Other
 // keys are ignored (e.g. "expected" in tests/data/reference).
 #include <optional>
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "armdyn/core/types.hpp"
-#include "armdyn/dynamics/moving_base.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/model.hpp"
 
 namespace armdyn {

@@ -14,12 +14,20 @@ struct Payload {
   Mat3<double> inertia = Mat3<double>::Zero();  ///< rotational inertia about the centre of mass, frame axes (kg m^2)
 };
 
+/// The payload adds nothing (zero mass and inertia).
+bool payload_is_empty(const Payload& payload);
+
+/// The spatial inertia `payload` adds to the body of frame `frame` (body frame, about the body
+/// origin), with the checks and ModelErrors of with_payload.
+template <class S> Inertia<S> payload_body_inertia(const ModelTpl<S>& model, int frame, const Payload& payload);
+
 /// The model with `payload` rigidly attached at frame `frame` (an index into model.frames whose
 /// body is movable). ModelError naming the frame when it is fixed to the base or the payload is
 /// not physical (negative or non-finite mass, inertia not symmetric positive semi-definite or
 /// violating the triangle inequality).
 template <class S> ModelTpl<S> with_payload(const ModelTpl<S>& model, int frame, const Payload& payload);
 
+extern template Inertia<double> payload_body_inertia(const ModelTpl<double>&, int, const Payload&);
 extern template ModelTpl<double> with_payload(const ModelTpl<double>&, int, const Payload&);
 
 }  // namespace armdyn

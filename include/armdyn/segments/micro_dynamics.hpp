@@ -36,6 +36,7 @@
 // and the nominal inertia forces when the micro-accelerations are left out.
 #include <vector>
 
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 #include "armdyn/segments/influence.hpp"
 #include "armdyn/segments/segment.hpp"
@@ -52,6 +53,7 @@ struct ElasticChainState {
   std::vector<Vec3<double>> g_minus_w;      ///< g − w_i, w_i the nominal acceleration of S_{i+1} (m/s²)
   std::vector<Vec3<double>> joint_axis;     ///< e_i, the unit joint axis
   std::vector<bool> prismatic;              ///< s_i
+  Loads<double> loads;                      ///< rnea's loads: the external wrenches given
   void resize(int n);
   int size() const { return static_cast<int>(l.size()); }
 };

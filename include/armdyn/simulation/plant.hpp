@@ -24,15 +24,18 @@
 // constraint) instead of the chosen route, and keeps the reaction forces and the constraint error
 // of its last evaluation. Not with drives (yet).
 //
-// On a moving base (move_base; dynamics/moving_base.hpp, [VP] (2.3.48)): the base's velocity and
-// acceleration at time t come from a table of 12 columns [v_O, w_O, a_O, e_O] (base axes), and
-// the plant solves M q̈ = tau - c_B (CRBA route). Not with drives, stiction or a constraint (yet).
+// Loads (set_loads, move_base; dynamics/loads.hpp): wrenches at frames or on bodies, a payload and
+// a prescribed base motion ([VP] (2.3.48)) act in every mode above: M and c become M_L and c_L of
+// loads.hpp (3), on the chosen route, with drives, stiction or a constraint alike. The base's
+// velocity and acceleration at time t may come from a table of 12 columns [v_O, w_O, a_O, e_O]
+// (base axes; move_base).
 #include <memory>
+#include <optional>
 
 #include "armdyn/drives/drive.hpp"
 #include "armdyn/dynamics/constrained.hpp"
-#include "armdyn/dynamics/moving_base.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/model/data.hpp"
 #include "armdyn/simulation/input.hpp"
 
@@ -64,9 +67,12 @@ class Plant {
   /// nullptr: free again). InputError with drives or stiction.
   void hold_on(const PointConstraint<double>* constraint);
   const PointConstraint<double>* constraint() const { return constraint_; }
+  /// From now on `loads` act (copied; dynamics/loads.hpp): its wrenches, payload and base motion (a
+  /// constant one; move_base's table replaces it). InputError when they do not fit the model.
+  void set_loads(const Loads<double>& loads);
+  const Loads<double>& loads() const { return loads_; }
   /// From now on the base moves as `base_motion` says: its torque() at t gives the 12 numbers
-  /// [v_O, w_O, a_O, e_O] (must outlive the plant; nullptr: fixed again). InputError with drives,
-  /// stiction or a constraint.
+  /// [v_O, w_O, a_O, e_O] (must outlive the plant; nullptr: fixed again, or as set_loads said).
   void move_base(TorqueSource* base_motion);
   /// The last evaluation's normal forces N_k (k < constraint()->count; a loop: the force on its
   /// first frame at A, base axes) and max_k |h_k| (m).
@@ -103,7 +109,9 @@ class Plant {
   std::unique_ptr<ConstraintWorkspace<double>> constraint_ws_;
   TorqueSource* base_source_ = nullptr;
   VecX<double> base_columns_ = VecX<double>::Zero(12);
-  BaseMotion<double> base_;
+  Loads<double> loads_;  ///< set_loads's, with move_base's base motion at t
+  std::optional<BaseMotion<double>> fixed_base_;  ///< set_loads's base motion (without a table)
+  const Loads<double>* active() const { return has_loads(&loads_) ? &loads_ : nullptr; }
 };
 
 }  // namespace armdyn::sim

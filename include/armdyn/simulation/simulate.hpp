@@ -21,6 +21,7 @@
 
 #include "armdyn/dynamics/constrained.hpp"
 #include "armdyn/dynamics/fd_method.hpp"
+#include "armdyn/dynamics/loads.hpp"
 #include "armdyn/simulation/input.hpp"
 #include "armdyn/simulation/integrate.hpp"
 #include "armdyn/simulation/plant.hpp"
@@ -56,11 +57,16 @@ struct SimulationOptions {
   /// constraint within constraint_tolerance (metres for the position, m/s for the velocity).
   const PointConstraint<double>* constraint = nullptr;
   double constraint_tolerance = 1e-6;
-  /// A prescribed base motion (dynamics/moving_base.hpp, [VP] (2.3.48)), or none: a source whose
+  /// A prescribed base motion (dynamics/loads.hpp, [VP] (2.3.48)), or none: a source whose
   /// torque() at t gives the base's [v_O, w_O, a_O, e_O] (12 numbers, base axes; e.g. a
   /// TorqueTable of 12 columns). Must outlive the run. The energies stay those of the arm relative
   /// to its base (not conserved: the base does work).
   TorqueSource* base_motion = nullptr;
+  /// Constant loads (dynamics/loads.hpp), or none: wrenches at frames or on bodies, a payload, a
+  /// constant base motion (base_motion's table, when given, replaces it); with drives, stiction and
+  /// a constraint alike (plant.hpp). Copied at the start. The samples' energies are the arm's
+  /// without them (a payload that should count in them is held by with_payload instead).
+  const Loads<double>* loads = nullptr;
 };
 
 /// A plant's forward dynamics as the stepper's field (stepper.hpp; no z): what simulate() steps.

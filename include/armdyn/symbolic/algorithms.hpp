@@ -9,9 +9,10 @@
 namespace armdyn {
 
 extern template const VecX<Sym>& rnea(const ModelTpl<Sym>&, DataTpl<Sym>&, VecIn<Sym>, VecIn<Sym>, VecIn<Sym>,
-                                      const std::vector<Force<Sym>>*);
-extern template const VecX<Sym>& nonlinear_effects(const ModelTpl<Sym>&, DataTpl<Sym>&, VecIn<Sym>, VecIn<Sym>);
+                                      const Loads<Sym>*);
+extern template const VecX<Sym>& nonlinear_effects(const ModelTpl<Sym>&, DataTpl<Sym>&, VecIn<Sym>, VecIn<Sym>,
+                                                   const Loads<Sym>*);
 extern template const VecX<Sym>& gravity_torque(const ModelTpl<Sym>&, DataTpl<Sym>&, VecIn<Sym>);
-extern template const MatX<Sym>& crba(const ModelTpl<Sym>&, DataTpl<Sym>&, VecIn<Sym>);
+extern template const MatX<Sym>& crba(const ModelTpl<Sym>&, DataTpl<Sym>&, VecIn<Sym>, const Loads<Sym>*);
 
 }  // namespace armdyn

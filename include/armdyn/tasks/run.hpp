@@ -7,7 +7,7 @@
 // breakpoint or T (so the motion does not depend on the output period), or rk45 chooses its
 // steps by error control and lands on every event.
 // At every step boundary the drives follow by inverse dynamics, P = rnea(q, q̇, q̈) ([VP]
-// (3.1.8); on a moving base rnea_moving_base, [VP] (2.3.48): the task is then prescribed in the
+// (3.1.8); on a moving base rnea with the base motion as its Loads, [VP] (2.3.48): the task is then prescribed in the
 // base's frame, and only the drives change), and with them the consumed energy ([VP] (3.5.2)-(3.5.4)):
 //   E ← E + Σ_j |q_j(t_i) − q_j(t_{i−1})| · |½ (P_j(t_{i−1}) + P_j(t_i))|,
 // over every integration step (not only the output rows), so that negative work counts too.
@@ -60,7 +60,7 @@ struct RunOptions {
   double rtol = 1e-10, atol = 1e-12;  ///< rk45's tolerances
   BlockOptions block{kDefaultDriftCorrection, {}, 1e-4, 1e-2};
   /// The base's motion against time (not owned; null: a fixed base): its torque(t, q, v, x)
-  /// writes the 12 numbers [v_O; w_O; a_O; ε_O] of BaseMotion (dynamics/moving_base.hpp), as
+  /// writes the 12 numbers [v_O; w_O; a_O; ε_O] of BaseMotion (dynamics/loads.hpp), as
   /// simulate's SimulationOptions::base_motion.
   sim::TorqueSource* base_motion = nullptr;
 };
@@ -79,7 +79,7 @@ struct RunState {
   const VecX<double>* q = nullptr;
   const VecX<double>* v = nullptr;
   const VecX<double>* a = nullptr;
-  const VecX<double>* tau = nullptr;  ///< the drives P = rnea(q, q̇, q̈) (rnea_moving_base on a moving base)
+  const VecX<double>* tau = nullptr;  ///< the drives P = rnea(q, q̇, q̈) (rnea with the base motion as its Loads on a moving base)
   Transform<double> pose;             ///< the frame in the base frame
   Vec6<double> velocity = Vec6<double>::Zero();      ///< [origin velocity; w], base axes
   Vec6<double> acceleration = Vec6<double>::Zero();  ///< [origin acceleration; ẇ], base axes

@@ -13,6 +13,7 @@
 #include "armdyn/dynamics/formulations/luh_walker_paul.hpp"
 #include "armdyn/dynamics/formulations/newton_euler.hpp"
 #include "dynamics/formulations/checks.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace luh_walker_paul_test {
@@ -120,7 +121,8 @@ TEST(LuhWalkerPaul, LoadIsTheEnvironmentsReaction) {
     fext.back().n = -load.n;
     const VecX<double> q = test::random_vector(rng, m.dof), v = test::random_vector(rng, m.dof),
                        a = test::random_vector(rng, m.dof);
-    const VecX<double> ref = rnea(m, data, q, v, a, &fext);
+    const Loads<double> loads = test::body_loads(fext);
+    const VecX<double> ref = rnea(m, data, q, v, a, &loads);
     worst = std::max(worst, test::rel_diff(lwp::inverse_dynamics(m, ws, q, v, a, &load), ref));
     worst = std::max(worst, test::rel_diff(lwp::inverse_dynamics_modified(m, ws, q, v, a, &load), ref));
     effect = std::max(effect, test::rel_diff(ref, rnea(m, data, q, v, a)));

@@ -9,6 +9,7 @@
 
 #include "armdyn/dynamics/formulations/newton_euler.hpp"
 #include "dynamics/formulations/checks.hpp"
+#include "support/loads_util.hpp"
 
 namespace armdyn {
 namespace newton_euler_test {
@@ -56,7 +57,8 @@ TEST(NewtonEuler, TipWrenchIsTheEnvironmentsReaction) {
                        a = test::random_vector(rng, m.dof);
     const VecX<double> free = newton_euler::inverse_dynamics(m, ws, q, v, a);
     const VecX<double> loaded = newton_euler::inverse_dynamics(m, ws, q, v, a, &tip);
-    const double w = test::rel_diff(loaded, rnea(m, data, q, v, a, &fext));
+    const Loads<double> loads = test::body_loads(fext);
+    const double w = test::rel_diff(loaded, rnea(m, data, q, v, a, &loads));
     EXPECT_LT(w, kTol) << m.name;
     worst = std::max(worst, w);
     effect = std::max(effect, test::rel_diff(loaded, free));
