@@ -270,7 +270,7 @@ std::vector<SourceJointDynamics> joint_dynamics(const mjModel& m, const Model& m
 
 /// The torque (force) range [lower, upper] one actuator can put on its joint: its force f ranges
 /// over gain x ctrlrange when its force is gain x ctrl (a <motor>: fixed gain, no bias), within
-/// forcerange when force-limited, and the joint receives gear x f ([MuJoCo] actuation model). A
+/// forcerange when force-limited, and the joint receives gear x f (MuJoCo's actuation model). A
 /// bound the actuator does not have is infinite.
 std::pair<double, double> joint_torque_range(const mjModel& m, int u) {
   constexpr double inf = std::numeric_limits<double>::infinity();
@@ -292,7 +292,7 @@ std::pair<double, double> joint_torque_range(const mjModel& m, int u) {
   return {std::min(a, b), std::max(a, b)};
 }
 
-/// The joints' effort limits from the file's actuators ([MuJoCo]'s <motor> and the other
+/// The joints' effort limits from the file's actuators (MuJoCo's <motor> and the other
 /// actuators on a hinge or slide): each joint's limit is the torque (force) its actuators
 /// together can deliver in both directions, min(sum upper, -sum lower), unlimited when they have no
 /// bound that way. A joint whose actuators deliver unequal amounts either way gets the smaller, with
